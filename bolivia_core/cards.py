@@ -1,0 +1,127 @@
+"""Cards and the one card notation: ``Card.parse("10H")`` <-> ``str(card)``.
+
+A card is a rank and a suit; the three (or two) copies of a card in the deck
+are equal values.  Cards are interned, so parsing is a dictionary look-up and
+the derived flags the meld checker reads are computed once per distinct card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+__all__ = [
+    "Card",
+    "CardError",
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "parse_cards",
+    "format_cards",
+    "full_deck",
+]
+
+SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+"""Suits in canonical order: clubs, diamonds, hearts, spades."""
+
+JOKER_RANK = 15
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+"""Ranks 2 to 14 (11 = jack, 12 = queen, 13 = king, 14 = ace)."""
+
+_RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_FROM_TEXT = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": 10}
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_FROM_TEXT = {s: s for s in SUITS} | {sym: s for s, sym in _SUIT_SYMBOL.items()}
+_RED_SUITS = frozenset({"D", "H"})
+
+EXPECTED = "ranks 2-10 (or T), J, Q, K, A; suits C D H S or ♣♦♥♠; jokers JK"
+
+
+class CardError(ValueError):
+    """A token that is not a card in the project's card notation."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; a joker has rank 15 and no suit ("")."""
+
+    rank: int
+    suit: str
+    is_wild: bool = field(init=False, compare=False, repr=False)
+    is_natural: bool = field(init=False, compare=False, repr=False)
+    is_red_three: bool = field(init=False, compare=False, repr=False)
+    is_black_three: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER_RANK:
+            if self.suit != "":
+                raise CardError(f"a joker has no suit, got {self.suit!r}")
+        elif self.rank not in _RANK_TEXT or self.suit not in SUITS:
+            raise CardError(f"Card({self.rank!r}, {self.suit!r}) is not a card: {EXPECTED}")
+        set_ = object.__setattr__
+        set_(self, "is_wild", self.rank in (2, JOKER_RANK))
+        set_(self, "is_natural", 4 <= self.rank <= 14)
+        set_(self, "is_red_three", self.rank == 3 and self.suit in _RED_SUITS)
+        set_(self, "is_black_three", self.rank == 3 and self.suit not in _RED_SUITS)
+
+    @staticmethod
+    def parse(token: str) -> Card:
+        """Read one card: ``4H``, ``10S`` or ``TS``, ``4♥``, ``JK`` (any letter case)."""
+        try:
+            return _PARSED[token.strip().upper()]
+        except (KeyError, AttributeError):
+            raise CardError(f"{token!r} is not a card: {EXPECTED}") from None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_red(self) -> bool:
+        """Red suit (hearts, diamonds); a joker is neither red nor black."""
+        return self.suit in _RED_SUITS
+
+    @property
+    def rank_text(self) -> str:
+        return "JK" if self.is_joker else _RANK_TEXT[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol, for display: ``10♥``."""
+        return "JK" if self.is_joker else _RANK_TEXT[self.rank] + _SUIT_SYMBOL[self.suit]
+
+    def __str__(self) -> str:
+        return "JK" if self.is_joker else _RANK_TEXT[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+JOKER = Card(JOKER_RANK, "")
+
+_ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS) + (JOKER,)
+_PARSED: dict[str, Card] = {"JK": JOKER}
+for _card in _ALL_CARDS[:-1]:
+    for _rank_text in [t for t, r in _RANK_FROM_TEXT.items() if r == _card.rank]:
+        for _suit_text in [t for t, s in _SUIT_FROM_TEXT.items() if s == _card.suit]:
+            _PARSED[_rank_text + _suit_text] = _card
+del _card, _rank_text, _suit_text
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas; cards already parsed pass through."""
+    if isinstance(text, str):
+        tokens: Iterable[Card | str] = text.replace(",", " ").split()
+    else:
+        tokens = text
+    return tuple(t if isinstance(t, Card) else Card.parse(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical text of a group of cards, in the order given."""
+    return " ".join(str(c) for c in cards)
+
+
+def full_deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    """Every card of ``decks`` standard packs plus ``jokers`` jokers, in canonical order."""
+    return tuple(c for c in _ALL_CARDS[:-1] for _ in range(decks)) + (JOKER,) * jokers

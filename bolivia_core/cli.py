@@ -1,0 +1,154 @@
+"""The command line: ``meld``, ``initial``, ``score`` and ``rules``.
+
+Exit status: 0 for an answer, 1 when the cards judged are not a legal meld or
+initial meld, 2 for bad input (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .melds import check_addition, check_meld
+from .rules import PRESETS, RulesError, format_value, get_rules, plain_value
+from .scoring import check_initial_meld, score_side
+
+PROG = "python -m bolivia_core"
+SCORE_FILE_KEYS = ("rules", "melds", "hand", "red_threes", "went_out", "concealed", "players")
+
+
+class UsageError(ValueError):
+    """Command-line input that is not what a command expects."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Bolivia rules explorer: melds, scores and rule sets.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    meld = commands.add_parser("meld", help="judge cards as one meld, or as an addition to one")
+    meld.add_argument("cards", help='cards, e.g. "KH KS 2C"')
+    meld.add_argument("--onto", metavar="MELD", help="a meld on the table the cards are added to")
+    meld.add_argument("--going-out", action="store_true", help="the player goes out this turn")
+    _common(meld)
+
+    initial = commands.add_parser("initial", help="judge melds laid together as an initial meld")
+    initial.add_argument("melds", nargs="+", help='one argument per meld, e.g. "KH KS KD" "4S 5S 6S"')
+    initial.add_argument("--score", type=int, default=0, help="the side's total score (default 0)")
+    _common(initial)
+
+    score = commands.add_parser("score", help="score a side's hand from a JSON file (- for stdin)")
+    score.add_argument("file", help="JSON with keys: " + ", ".join(SCORE_FILE_KEYS))
+    score.add_argument("--json", action="store_true", help="print JSON")
+
+    rules = commands.add_parser("rules", help="list the presets, or every knob of one")
+    rules.add_argument("name", nargs="?", help="a preset: " + ", ".join(PRESETS))
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="bolivia", help="preset name (default bolivia)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        return _COMMANDS[args.command](args)
+    except (ValueError, OSError) as error:  # every input error of the engine is a ValueError
+        message = " ".join(str(error).split()) or type(error).__name__
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
+
+
+def _meld(args: argparse.Namespace) -> int:
+    if args.onto is not None:
+        verdict = check_addition(args.onto, args.cards, args.rules, going_out=args.going_out)
+    else:
+        verdict = check_meld(args.cards, args.rules, going_out=args.going_out)
+    _emit(args, verdict.to_dict(), str(verdict))
+    return 0 if verdict.legal else 1
+
+
+def _initial(args: argparse.Namespace) -> int:
+    verdict = check_initial_meld(args.melds, args.score, args.rules)
+    data = {
+        "legal": verdict.legal,
+        "points": verdict.points,
+        "minimum": verdict.minimum,
+        "shortfall": verdict.shortfall,
+        "reasons": [r.to_dict() for r in verdict.reasons],
+        "melds": [m.to_dict() for m in verdict.melds],
+    }
+    _emit(args, data, str(verdict))
+    return 0 if verdict.legal else 1
+
+
+def _score(args: argparse.Namespace) -> int:
+    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    try:
+        spec = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{args.file} is not JSON: {error}") from None
+    if not isinstance(spec, dict):
+        raise UsageError(f"{args.file} must hold a JSON object with keys {', '.join(SCORE_FILE_KEYS)}")
+    unknown = sorted(set(spec) - set(SCORE_FILE_KEYS))
+    if unknown:
+        raise UsageError(
+            f"{args.file}: unknown key {unknown[0]!r}; expected keys: {', '.join(SCORE_FILE_KEYS)}"
+        )
+    if not isinstance(spec.get("melds", []), list):
+        raise UsageError(f"{args.file}: 'melds' must be a list of melds, each a string of cards")
+    for key in ("went_out", "concealed"):
+        if not isinstance(spec.get(key, False), bool):
+            raise UsageError(f"{args.file}: {key!r} must be true or false")
+    result = score_side(
+        spec.get("melds", []),
+        spec.get("hand", ""),
+        red_threes=spec.get("red_threes", 0),
+        went_out=spec.get("went_out", False),
+        concealed=spec.get("concealed", False),
+        rules=spec.get("rules", "bolivia"),
+        players=spec.get("players"),
+    )
+    _emit(args, result.to_dict(), str(result))
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    if args.name is None:
+        data: Any = [{"name": r.name, "title": r.title} for r in PRESETS.values()]
+        text = "\n".join(f"{r.name:10} {r.title}" for r in PRESETS.values())
+    else:
+        rules = get_rules(args.name)
+        data = [
+            {"knob": k.name, "value": plain_value(k.value), "source": k.source,
+             "assumption": k.is_assumption, "description": k.description}
+            for k in rules.knobs()
+        ]  # fmt: skip
+        width = max(len(k.name) for k in rules.knobs())
+        text = "\n".join(
+            f"{k.name:{width}}  {format_value(k.value)}\n{'':{width}}  {k.description} "
+            f"[{'assumption' if k.is_assumption else 'source: ' + k.source}]"
+            for k in rules.knobs()
+        )
+    _emit(args, data, text)
+    return 0
+
+
+_COMMANDS = {"meld": _meld, "initial": _initial, "score": _score, "rules": _rules}
+
+__all__ = ["main", "RulesError"]

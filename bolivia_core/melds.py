@@ -1,0 +1,341 @@
+"""Meld legality: what kind of meld some cards make, whether the rules allow it, and why not.
+
+``check_meld`` judges a new meld, ``check_addition`` cards added to a meld on the
+table. Both return a ``MeldVerdict`` listing every broken rule as a ``Reason``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import Card, format_cards, parse_cards
+from .messages import Reason, render
+from .rules import Rules, resolve_rules
+
+__all__ = ["MeldKind", "MeldVerdict", "SideMeldsVerdict", "check_addition", "check_meld", "check_side_melds"]
+
+_RANK_TEXT = {r: Card(r, "S").rank_text for r in range(2, 15)}
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+class MeldKind(StrEnum):
+    SAME_RANK = "same-rank"
+    SEQUENCE = "sequence"
+    WILD = "wild"
+    BLACK_THREES = "black-threes"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldVerdict:
+    """What a group of cards makes as a meld under some rules, and every rule it breaks."""
+
+    cards: tuple[Card, ...]
+    rules: str
+    rules_title: str
+    legal: bool
+    kind: MeldKind | None
+    complete: bool
+    bonus: int
+    points: int
+    label: str | None
+    """The complete meld's name code (``natural-canasta``, ``natural-sequence``, ...)."""
+    reasons: tuple[Reason, ...]
+
+    def __str__(self) -> str:
+        params = {"rules": self.rules_title, "points": self.points, "bonus": self.bonus}
+        if not self.legal:
+            head = render("verdict-illegal", params)
+            return "; ".join([head, *map(str, self.reasons)])
+        if self.complete:
+            return render("verdict-legal-complete", params | {"label": render(f"label:{self.label}")})
+        return render("verdict-legal", params | {"kind": render(f"kind:{self.kind}")})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": format_cards(self.cards),
+            "rules": self.rules,
+            "legal": self.legal,
+            "kind": str(self.kind) if self.kind else None,
+            "complete": self.complete,
+            "label": self.label,
+            "bonus": self.bonus,
+            "points": self.points,
+            "reasons": [r.to_dict() for r in self.reasons],
+            "summary": str(self),
+        }
+
+
+def check_meld(
+    cards: str | Iterable[Card | str], rules: Rules | str = "bolivia", *, going_out: bool = False
+) -> MeldVerdict:
+    """Judge ``cards`` (in any order) as one new meld; ``going_out`` allows black 3s."""
+    rules = resolve_rules(rules)
+    cards = parse_cards(cards)
+    return _judge(cards, rules, going_out)
+
+
+def check_addition(
+    meld: str | Iterable[Card | str],
+    added: str | Iterable[Card | str],
+    rules: Rules | str = "bolivia",
+    *,
+    going_out: bool = False,
+) -> MeldVerdict:
+    """Judge adding ``added`` to ``meld``, a meld already on the side's table.
+
+    The verdict describes the meld as it would be after the addition.
+    """
+    rules = resolve_rules(rules)
+    meld, added = parse_cards(meld), parse_cards(added)
+    on_table = _judge(meld, rules, going_out=True)
+    combined = _judge(meld + added, rules, going_out)
+    params = {"rules": rules.title}
+    reasons: list[Reason] = []
+    if not added:
+        reasons.append(Reason("nothing-added", None, params))
+    if not on_table.legal:
+        why = "; ".join(map(str, on_table.reasons))
+        reasons.append(Reason("table-meld-illegal", None, params | {"cards": format_cards(meld), "why": why}))
+    elif on_table.complete and on_table.kind in (MeldKind.SEQUENCE, MeldKind.WILD):
+        knob = "sequence_length" if on_table.kind is MeldKind.SEQUENCE else "wild_meld_length"
+        reasons.append(Reason("meld-closed", knob, params | {"label": render(f"label:{on_table.label}")}))
+    elif on_table.complete and not rules.wilds_onto_complete_canasta and any(c.is_wild for c in added):
+        reasons.append(Reason("wild-onto-complete-canasta", "wilds_onto_complete_canasta", params))
+    for reason in combined.reasons:
+        if reason.code in _TOO_LONG and reasons:
+            continue  # the meld was closed already: saying it is too long adds nothing
+        if reason.code == "sequence-too-long" and rules.sequence_overflow == "start a new sequence":
+            extra = len(combined.cards) - rules.sequence_length
+            reason = Reason("sequence-overflow", "sequence_overflow", params | {
+                "max": rules.sequence_length, "extra": extra})
+        reasons.append(reason)
+    if not reasons:
+        return combined
+    return _verdict(combined.cards, rules, combined.kind, reasons, combined.points)
+
+
+_TOO_LONG = frozenset({"sequence-too-long", "wild-meld-too-long"})
+
+
+@dataclass(frozen=True, slots=True)
+class SideMeldsVerdict:
+    """Whether a side's melds on the table can stand together, and why not."""
+
+    legal: bool
+    melds: tuple[MeldVerdict, ...]
+    reasons: tuple[Reason, ...]
+
+    def __str__(self) -> str:
+        return "; ".join(map(str, self.reasons)) or "every meld is legal"
+
+
+def check_side_melds(
+    melds: Iterable[str | Iterable[Card | str]], rules: Rules | str = "bolivia", *, going_out: bool = False
+) -> SideMeldsVerdict:
+    """Judge a side's table: each meld, and how many same-rank melds of one rank it may hold."""
+    rules = resolve_rules(rules)
+    verdicts = tuple(check_meld(m, rules, going_out=going_out) for m in melds)
+    params = {"rules": rules.title}
+    reasons = [
+        Reason("meld-illegal", v.reasons[0].knob, params | {
+            "index": i, "cards": format_cards(v.cards), "why": "; ".join(map(str, v.reasons))})
+        for i, v in enumerate(verdicts, start=1) if not v.legal
+    ]  # fmt: skip
+    per_rank = rules.same_rank_melds_per_rank
+    by_rank: dict[int, list[MeldVerdict]] = {}
+    for verdict in verdicts:
+        if verdict.legal and verdict.kind is MeldKind.SAME_RANK:
+            rank = next(c.rank for c in verdict.cards if c.is_natural)
+            by_rank.setdefault(rank, []).append(verdict)
+    for rank, group in sorted(by_rank.items()):
+        numbers = params | {"rank": _ranks([rank]), "count": len(group)}
+        if per_rank == "one" and len(group) > 1:
+            reasons.append(Reason("same-rank-twice", "same_rank_melds_per_rank", numbers))
+        elif per_rank == "another only after a canasta" and sum(not v.complete for v in group) > 1:
+            reasons.append(Reason("same-rank-twice-open", "same_rank_melds_per_rank", numbers))
+    return SideMeldsVerdict(not reasons, verdicts, tuple(reasons))
+
+
+def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdict:
+    """Classify the cards, then check that kind's rules. The hot path of the engine."""
+    naturals: list[Card] = []
+    black_threes: list[Card] = []
+    wilds = red_threes = 0
+    points = 0
+    value = rules.card_value
+    for card in cards:
+        points += value(card)
+        if card.is_natural:
+            naturals.append(card)
+        elif card.is_wild:
+            wilds += 1
+        elif card.is_red_three:
+            red_threes += 1
+        else:
+            black_threes.append(card)
+    params = {"rules": rules.title}
+    reasons: list[Reason] = []
+    if red_threes:
+        reasons.append(Reason("red-three-in-meld", "card_values", params | {"count": red_threes}))
+    count = len(cards)
+
+    ranks = {c.rank for c in naturals}
+    if len(ranks) > 1:
+        kind: MeldKind | None = MeldKind.SEQUENCE
+        if not rules.sequences:
+            reasons.append(Reason("sequences-not-allowed", "sequences", params | {"ranks": _ranks(ranks)}))
+        elif len({c.suit for c in naturals}) > 1 and len(ranks) < len(naturals):
+            kind = None
+            reasons.append(Reason("not-one-rank-or-suit", "sequences", params | {"ranks": _ranks(ranks)}))
+        else:
+            _check_sequence(naturals, wilds, black_threes, count, rules, going_out, params, reasons)
+    elif ranks:
+        kind = MeldKind.SAME_RANK
+        _check_same_rank(len(naturals), wilds, len(black_threes), ranks, count, rules, params, reasons)
+    elif black_threes:
+        kind = MeldKind.BLACK_THREES
+        _check_black_threes(len(black_threes), wilds, count, rules, going_out, params, reasons)
+    elif wilds:
+        kind = MeldKind.WILD
+        if not rules.wild_melds:
+            reasons.append(Reason("wild-melds-not-allowed", "wild_melds", params))
+        elif count > rules.wild_meld_length:
+            reasons.append(Reason("wild-meld-too-long", "wild_meld_length", params | {
+                "max": rules.wild_meld_length, "count": count}))
+    else:
+        kind = None
+    if count < rules.meld_min_cards:
+        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {"min": rules.meld_min_cards, "count": count}))
+    return _verdict(cards, rules, kind, reasons, points)
+
+
+def _verdict(
+    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None, reasons: Sequence[Reason], points: int
+) -> MeldVerdict:
+    label = _complete_label(cards, kind, rules) if not reasons else None
+    bonus = _bonus(label, rules) if label else 0
+    return MeldVerdict(
+        cards, rules.name, rules.title, not reasons, kind, label is not None, bonus, points, label, tuple(reasons)
+    )
+
+
+def _check_same_rank(
+    naturals: int, wilds: int, black_threes: int, ranks: set[int], count: int,
+    rules: Rules, params: dict[str, Any], reasons: list[Reason],
+) -> None:  # fmt: skip
+    if black_threes:
+        reasons.append(Reason("black-three-in-meld", "black_three_meld_max", params | {"ranks": _ranks(ranks)}))
+    if wilds > rules.same_rank_max_wilds:
+        reasons.append(Reason("same-rank-too-many-wilds", "same_rank_max_wilds", params | {
+            "max": rules.same_rank_max_wilds, "wilds": wilds}))
+    balance = rules.same_rank_wild_balance
+    numbers = params | {"naturals": naturals, "wilds": wilds}
+    if balance == "naturals at least twice the wilds" and naturals < 2 * wilds:
+        reasons.append(Reason("same-rank-wild-balance-twice", "same_rank_wild_balance", numbers))
+    elif balance == "naturals outnumber wilds" and naturals <= wilds:
+        reasons.append(Reason("same-rank-wild-balance-more", "same_rank_wild_balance", numbers))
+    elif wilds and naturals < rules.same_rank_min_naturals:  # said already if the balance failed
+        reasons.append(Reason("same-rank-too-few-naturals", "same_rank_min_naturals", params | {
+            "min": rules.same_rank_min_naturals, "naturals": naturals}))
+
+
+def _check_sequence(
+    naturals: list[Card], wilds: int, black_threes: list[Card], count: int, rules: Rules,
+    going_out: bool, params: dict[str, Any], reasons: list[Reason],
+) -> None:  # fmt: skip
+    suits = {c.suit for c in naturals}
+    if len(suits) > 1:
+        reasons.append(Reason("sequence-suits", "sequences", params | {
+            "suits": " and ".join(_SUIT_NAMES[s] for s in sorted(suits))}))
+    ranks = sorted(c.rank for c in naturals)
+    repeated = sorted({r for r in ranks if ranks.count(r) > 1})
+    if repeated:
+        reasons.append(Reason("sequence-repeated-rank", "sequences", params | {"ranks": _ranks(repeated)}))
+    if wilds > rules.sequence_max_wilds:
+        reasons.append(Reason("sequence-too-many-wilds", "sequence_max_wilds", params | {
+            "max": rules.sequence_max_wilds, "wilds": wilds}))
+    if black_threes:
+        # Only the Swedish rule lets a black 3 into a sequence: one, of the sequence's suit,
+        # below its 4, in a natural sequence, and only when going out.
+        fits = (
+            rules.black_three_under_sequence
+            and len(black_threes) == 1
+            and wilds == 0
+            and ranks[0] == rules.sequence_low_rank
+            and {black_threes[0].suit} == suits
+        )
+        if not fits:
+            code, knob = (
+                ("black-three-under-sequence", "black_three_under_sequence")
+                if rules.black_three_under_sequence
+                else ("black-three-in-meld", "black_three_meld_max")
+            )
+            reasons.append(Reason(code, knob, params | {"ranks": _ranks(set(ranks))}))
+        elif not going_out:
+            reasons.append(Reason("black-threes-only-going-out", "black_three_meld_max", params))
+    usable = min(wilds, rules.sequence_max_wilds)
+    missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
+    if len(missing) > usable and not repeated:
+        texts = [_RANK_TEXT[r] for r in missing]
+        said = ", ".join(texts[:-1]) + " and " + texts[-1] + " are" if len(texts) > 1 else texts[0] + " is"
+        reasons.append(Reason("sequence-gap", "sequences", params | {"missing": said, "usable": usable}))
+    if count > rules.sequence_length:
+        reasons.append(Reason("sequence-too-long", "sequence_length", params | {
+            "max": rules.sequence_length, "count": count}))
+
+
+def _check_black_threes(
+    black_threes: int, wilds: int, count: int, rules: Rules, going_out: bool,
+    params: dict[str, Any], reasons: list[Reason],
+) -> None:  # fmt: skip
+    if not going_out:
+        reasons.append(Reason("black-threes-only-going-out", "black_three_meld_max", params))
+    if wilds > rules.black_three_meld_wilds:
+        reasons.append(Reason("black-threes-with-wilds", "black_three_meld_wilds", params | {
+            "max": rules.black_three_meld_wilds, "wilds": wilds}))
+    if black_threes > rules.black_three_meld_max:
+        reasons.append(Reason("black-threes-too-many", "black_three_meld_max", params | {
+            "max": rules.black_three_meld_max, "count": black_threes}))
+
+
+def _complete_label(cards: tuple[Card, ...], kind: MeldKind | None, rules: Rules) -> str | None:
+    count = len(cards)
+    if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES) and count >= 7:
+        return "mixed-canasta" if any(c.is_wild for c in cards) else "natural-canasta"
+    if kind is MeldKind.SEQUENCE and count == rules.sequence_length:
+        return "mixed-sequence" if any(c.is_wild for c in cards) else "natural-sequence"
+    if kind is MeldKind.WILD and count == rules.wild_meld_length:
+        jokers = sum(c.is_joker for c in cards)
+        if jokers == 0:
+            return "bolivia-seven-twos"
+        if jokers == 4 and count == 7:
+            return "bolivia-three-twos-four-jokers"
+        return "bolivia"
+    return None
+
+
+_BONUS_KNOB = {
+    "natural-canasta": "bonus_natural_canasta",
+    "mixed-canasta": "bonus_mixed_canasta",
+    "natural-sequence": "bonus_natural_sequence",
+    "mixed-sequence": "bonus_mixed_sequence",
+    "bolivia": "bonus_bolivia",
+    "bolivia-three-twos-four-jokers": "bonus_bolivia_three_twos_four_jokers",
+    "bolivia-seven-twos": "bonus_bolivia_seven_twos",
+}
+
+
+def bonus_knob(label: str) -> str:
+    """The rule knob holding the bonus of a complete meld with this label."""
+    return _BONUS_KNOB[label]
+
+
+def _bonus(label: str, rules: Rules) -> int:
+    return int(getattr(rules, _BONUS_KNOB[label]))
+
+
+def _ranks(ranks: Iterable[int]) -> str:
+    return ", ".join(_RANK_TEXT[r] + "s" for r in sorted(ranks))

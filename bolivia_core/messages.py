@@ -1,0 +1,202 @@
+"""Explanations as data, and the one message catalogue that puts them into words.
+
+An explanation is a code, the rule knob it rests on and its numbers. Only
+``render`` turns one into a sentence, so another language is another
+catalogue, not a rewrite. Templates use ``str.format`` fields; ``{n:n:card}``
+writes "1 card" or "3 cards", and whole numbers get thousands separators.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CATALOGUES", "Explanation", "Reason", "render"]
+
+EN: dict[str, str] = {
+    # meld shapes
+    "too-few-cards": "a new meld needs at least {min:n:card} under {rules} rules; this one has {count}",
+    "red-three-in-meld": "red 3s are bonus cards and are never melded; this meld holds {count:n:red 3}",
+    "not-one-rank-or-suit": (
+        "a meld is cards of one rank, a sequence of one suit, or wild cards only under {rules} rules; "
+        "these cards ({ranks}) are none of these"
+    ),
+    "sequences-not-allowed": (
+        "sequences are not allowed under {rules} rules: a meld holds cards of one rank; "
+        "these are {ranks}"
+    ),
+    "black-three-in-meld": (
+        "a black 3 may only be melded with other black 3s under {rules} rules; this meld mixes it with {ranks}"
+    ),
+    # same-rank melds
+    "same-rank-too-many-wilds": (
+        "a same-rank meld may hold {max:most:wild card} under {rules} rules; this one holds {wilds}"
+    ),
+    "same-rank-wild-balance-twice": (
+        "a same-rank meld needs at least twice as many natural cards as wild cards under {rules} rules; "
+        "this one has {naturals:n:natural card} and {wilds:n:wild card}"
+    ),
+    "same-rank-wild-balance-more": (
+        "a same-rank meld needs more natural cards than wild cards under {rules} rules; "
+        "this one has {naturals:n:natural card} and {wilds:n:wild card}"
+    ),
+    "same-rank-too-few-naturals": (
+        "a same-rank meld needs at least {min:n:natural card} under {rules} rules; this one has {naturals}"
+    ),
+    # sequences
+    "sequence-suits": "a sequence is cards of one suit; these are {suits}",
+    "sequence-repeated-rank": "a sequence holds each rank once; this one has {ranks} twice",
+    "sequence-gap": (
+        "a sequence runs unbroken from 4 up to ace; {missing} missing, with {usable:n:wild card} allowed "
+        "to fill a gap under {rules} rules"
+    ),
+    "sequence-too-many-wilds": (
+        "a sequence may hold {max:most:wild card} under {rules} rules; this one holds {wilds}"
+    ),
+    "sequence-too-long": (
+        "a sequence is complete and closed at {max} cards under {rules} rules; this one has {count}"
+    ),
+    "black-three-under-sequence": (
+        "a black 3 may sit only below the 4 of a natural sequence of its own suit under {rules} rules"
+    ),
+    # wild melds and black 3s
+    "wild-melds-not-allowed": "melds of wild cards only are not allowed under {rules} rules",
+    "wild-meld-too-long": (
+        "a meld of wild cards is complete and closed at {max} cards under {rules} rules; this one has {count}"
+    ),
+    "black-threes-only-going-out": (
+        "black 3s may be melded only in the turn the player goes out under {rules} rules"
+    ),
+    "black-threes-too-many": (
+        "a meld of black 3s may hold {max:most:card} under {rules} rules; this one has {count}"
+    ),
+    "black-threes-with-wilds": (
+        "a meld of black 3s may hold {max:most:wild card} under {rules} rules; this one holds {wilds}"
+    ),
+    # adding to a meld on the table
+    "nothing-added": "no cards were given to add",
+    "meld-closed": (
+        "a complete {label} is closed under {rules} rules: nothing may be added to it"
+    ),
+    "wild-onto-complete-canasta": (
+        "wild cards may not be added to a complete canasta under {rules} rules; only natural cards"
+    ),
+    "sequence-overflow": (
+        "a sequence holds at most {max} cards under {rules} rules: meld the {extra:n:extra card} "
+        "as a new sequence instead"
+    ),
+    "table-meld-illegal": "the meld on the table ({cards}) is not a legal meld: {why}",
+    # a side's table
+    "meld-illegal": "meld {index} ({cards}) is not legal: {why}",
+    "same-rank-twice": (
+        "a side may hold only one same-rank meld of each rank under {rules} rules; this side has {count} of {rank}"
+    ),
+    "same-rank-twice-open": (
+        "a side may start another same-rank meld of a rank only once its first is a complete canasta "
+        "under {rules} rules; this side has {count} unfinished melds of {rank}"
+    ),
+    # the initial meld
+    "initial-meld-short": (
+        "an initial meld needs {minimum} points at a score of {score} under {rules} rules; "
+        "these melds count {points}, {shortfall} short"
+    ),
+    "initial-meld-empty": "an initial meld needs at least one meld",
+    # complete melds
+    "label:natural-canasta": "natural canasta",
+    "label:mixed-canasta": "mixed canasta",
+    "label:natural-sequence": "escalera",
+    "label:mixed-sequence": "black samba",
+    "label:bolivia": "bolivia",
+    "label:bolivia-three-twos-four-jokers": "black bolivia (three 2s and four jokers)",
+    "label:bolivia-seven-twos": "red bolivia (seven 2s)",
+    "kind:same-rank": "same-rank meld",
+    "kind:sequence": "sequence",
+    "kind:wild": "meld of wild cards",
+    "kind:black-threes": "meld of black 3s",
+    "kind:none": "not a meld",
+    # scoring
+    "score-meld-cards": "melded {cards}: card values",
+    "score-meld-bonus": "{label} ({cards}): bonus",
+    "score-red-threes": "{count:n:red 3} at {each} each",
+    "score-red-threes-all": "all {count} red 3s together",
+    "score-red-threes-against-cannot-go-out": (
+        "{count:n:red 3} count against the side: it has not got the complete melds it needs to go out"
+    ),
+    "score-red-threes-against-not-melded": (
+        "{count:n:red 3} count against the side: it has made no meld"
+    ),
+    "score-going-out": "going out",
+    "score-going-out-concealed": "going out concealed (the whole hand in one turn)",
+    "score-hand-cards": "left in hand {cards}: card values count against the side",
+    "score-hand-black-threes": "{count:n:black 3} left in hand at {each} each",
+    # what going out needs
+    "need:sequence": "a complete sequence",
+    "need:canasta": "a canasta",
+    "need:bolivia": "a bolivia",
+    "need:any": "one more complete meld of any kind",
+    "needs-and": " and ",
+    "needs-or": ", or ",
+    # verdict summaries
+    "verdict-legal": "legal {kind} under {rules} rules: {points} points",
+    "verdict-legal-complete": "legal {label} under {rules} rules: {points} points and a {bonus} bonus",
+    "verdict-illegal": "not a legal meld under {rules} rules",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("most:"):
+            return "at most " + self.format_field(value, "n:" + format_spec[5:]) if value else (
+                "no " + _plural(format_spec[5:])
+            )
+        if format_spec.startswith("n:"):
+            word = format_spec[2:]
+            return f"{value:,} {word}" if value == 1 else f"{value:,} {_plural(word)}" if value else f"no {_plural(word)}"
+        if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
+            return f"{value:,}"
+        return super().format_field(value, format_spec)
+
+
+def _plural(word: str) -> str:
+    head, _, tail = word.rpartition(" ")
+    if tail.endswith("3"):
+        tail += "s"
+    elif tail.endswith(("s", "x")):
+        tail += "es"
+    else:
+        tail += "s"
+    return f"{head} {tail}" if head else tail
+
+
+_FORMATTER = _Formatter()
+
+
+def render(code: str, params: Mapping[str, Any] | None = None, language: str = "en") -> str:
+    """The sentence for ``code`` with ``params`` filled in, from the language's catalogue."""
+    catalogue = CATALOGUES.get(language, EN)
+    template = catalogue.get(code) or EN[code]
+    return _FORMATTER.vformat(template, (), dict(params or {}))
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A code, the rule knob it rests on (if any) and its numbers."""
+
+    code: str
+    knob: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return render(self.code, self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "knob": self.knob, "params": dict(self.params), "text": str(self)}
+
+
+@dataclass(frozen=True)
+class Reason(Explanation):
+    """One broken rule."""

@@ -1,0 +1,792 @@
+"""Rules as data: one frozen ``Rules`` object per preset, every knob sourced.
+
+Each knob is a field of ``Rules``; its description and its check of a value
+live in the field's metadata (the one place a reader finds what a knob means),
+and each preset says its value and where that value comes from: a seed file
+of ``shared/seeds``, ``"assumption"`` where the seeds are silent, or
+``"house rule"`` for a club's own change made with ``Rules.derive``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+from .cards import Card
+
+__all__ = [
+    "ASSUMPTION",
+    "HOUSE_RULE",
+    "KnobInfo",
+    "Rules",
+    "RulesError",
+    "get_rules",
+    "format_value",
+    "plain_value",
+    "preset_names",
+    "resolve_rules",
+]
+
+ASSUMPTION = "assumption"
+HOUSE_RULE = "house rule"
+SWEDISH_TEXT = "000_faf31db2e1bc4557.txt"
+DANISH_TEXT = "001_884e3db699ee2541.txt"  # the same text as 003 (Polish) and 004 (Czech)
+NORWEGIAN_TEXT = "002_4f78e111dea169c8.txt"
+
+MELD_KINDS_FOR_GOING_OUT = ("sequence", "canasta", "bolivia", "any")
+
+
+class RulesError(ValueError):
+    """A preset name, knob name or knob value that is not valid."""
+
+
+# --- checks of knob values: each returns the problem in words, or None -------
+
+Check = Callable[[Any], "str | None"]
+
+
+def _int_range(low: int, high: int) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) is not int or not low <= value <= high:
+            return f"a whole number from {low} to {high}"
+        return None
+
+    return check
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
+def _one_of(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in choices else "one of " + ", ".join(repr(c) for c in choices)
+
+    return check
+
+
+def _subset_of(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, frozenset) and value <= set(choices):
+            return None
+        return "a set of " + ", ".join(repr(c) for c in choices)
+
+    return check
+
+
+def _per_player_count(inner: Check, what: str) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, Mapping) or not value:
+            return f"a table from player count (2 to 6) to {what}"
+        for players, item in value.items():
+            if type(players) is not int or not 2 <= players <= 6 or inner(item):
+                return f"a table from player count (2 to 6) to {what}"
+        return None
+
+    return check
+
+
+def _sides(value: Any) -> str | None:
+    expected = "a table from player count to the sizes of its sides, e.g. {4: (2, 2)}"
+    if not isinstance(value, Mapping) or not value:
+        return expected
+    for players, sizes in value.items():
+        if (
+            type(players) is not int
+            or not isinstance(sizes, tuple)
+            or len(sizes) < 2
+            or any(type(s) is not int or s < 1 for s in sizes)
+            or sum(sizes) != players
+        ):
+            return expected
+    return None
+
+
+def _going_out_alternatives(value: Any) -> str | None:
+    expected = (
+        "a list of alternatives, each a list of complete melds from "
+        + ", ".join(MELD_KINDS_FOR_GOING_OUT)
+    )
+    if not isinstance(value, tuple) or not value:
+        return expected
+    for alternative in value:
+        if not isinstance(alternative, tuple) or not alternative:
+            return expected
+        if any(kind not in MELD_KINDS_FOR_GOING_OUT for kind in alternative):
+            return expected
+    return None
+
+
+def _score_steps(value: Any) -> str | None:
+    expected = "a list of (score from, minimum) pairs starting at score 0, scores rising"
+    if not isinstance(value, tuple) or not value or value[0][0] != 0:
+        return expected
+    previous = -1
+    for step in value:
+        if not isinstance(step, tuple) or len(step) != 2:
+            return expected
+        if any(type(x) is not int or x < 0 for x in step) or step[0] <= previous:
+            return expected
+        previous = step[0]
+    return None
+
+
+CARD_VALUE_KEYS = ("JK", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3")
+
+
+def _card_values(value: Any) -> str | None:
+    expected = "a table of points for each of " + " ".join(CARD_VALUE_KEYS) + " (3 = black 3)"
+    if not isinstance(value, Mapping) or set(value) != set(CARD_VALUE_KEYS):
+        return expected
+    if any(type(v) is not int or not 0 <= v <= 1000 for v in value.values()):
+        return expected
+    return None
+
+
+def _all_or_count(value: Any) -> str | None:
+    if value == "all" or (type(value) is int and 1 <= value <= 200):
+        return None
+    return "'all' or a whole number from 1 to 200"
+
+
+# --- the knobs ------------------------------------------------------------------
+
+
+def knob(description: str, check: Check) -> Any:
+    """A rules field: the description and value check of one knob."""
+    return field(metadata={"description": description, "check": check})
+
+
+def set_knob(description: str, *choices: str) -> Any:
+    """A rules field whose value is a set drawn from ``choices``."""
+    return field(metadata={"description": description, "check": _subset_of(*choices), "is_set": True})
+
+
+def _scores(value: Any) -> str | None:
+    if isinstance(value, tuple) and all(type(x) is int and x > 0 for x in value):
+        return None
+    return "a list of scores"
+
+
+BONUS = _int_range(0, 10_000)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One complete rule set. Build presets with ``get_rules``, variants with ``derive``."""
+
+    name: str
+    title: str
+    sources: Mapping[str, str] = field(repr=False, compare=False)
+
+    # 1. cards, players, deal
+    card_values: Mapping[str, int] = knob(
+        "points of each card, melded or left in hand (3 means a black 3; red 3s are bonus cards)",
+        _card_values,
+    )
+    decks: int = knob("standard 52-card packs shuffled together", _int_range(1, 4))
+    jokers: int = knob("jokers added to the packs", _int_range(0, 12))
+    sides: Mapping[int, tuple[int, ...]] = knob(
+        "the player counts allowed and how the players form sides (partners sit apart)", _sides
+    )
+    hand_size: Mapping[int, int] = knob(
+        "cards dealt to each player, by player count", _per_player_count(_int_range(5, 20), "cards")
+    )
+    first_dealer: str = knob(
+        "who deals the first hand (the deal then passes to the left)",
+        _one_of("player 1", "highest card"),
+    )
+    cover_red_three_upcard: bool = knob(
+        "a red 3 turned up to start the pile is covered from the stock until the top is another card",
+        _boolean,
+    )
+    keep_two_cards: bool = knob(
+        "a player whose side may not yet go out keeps two cards in hand after melding", _boolean
+    )
+
+    # 2. a turn
+    draw_count: Mapping[int, int] = knob(
+        "cards drawn from the stock (then one discard), by player count",
+        _per_player_count(_int_range(1, 3), "cards"),
+    )
+    pile_blocked_by: frozenset[str] = set_knob(
+        "top cards of the discard pile that nobody may take", "wild", "black 3", "red 3"
+    )
+    pile_take_ways: frozenset[str] = set_knob(
+        "what lets a player take the top discard: cards laid from hand or the side's own meld",
+        "natural pair", "suited sequence pair", "two wilds", "natural and wild", "own meld",
+    )
+    pile_frozen_when: frozenset[str] = set_knob(
+        "when the pile is frozen, so that only a natural pair matching the top card takes it",
+        "side has not melded", "pile holds a wild", "pile holds a black 3", "pile holds a red 3",
+    )
+    pile_new_meld_only: bool = knob(
+        "the top discard always starts a new meld (never joins one already on the table)", _boolean
+    )
+    pile_cards_taken: int | str = knob(
+        "how much of the rest of the pile the taker gets after melding the top card", _all_or_count
+    )
+    take_top_card_onto_sequence: bool = knob(
+        "instead of drawing, a player may take only the top discard to extend a side's open sequence",
+        _boolean,
+    )
+    pile_counts_for_initial_meld: bool = knob(
+        "the top discard and the cards melded with it count towards the initial meld", _boolean
+    )
+    one_card_pile_with_one_card: bool = knob(
+        "a player holding one card may take a pile of exactly one card", _boolean
+    )
+    discard_forbidden: frozenset[str] = set_knob(
+        "cards that may never be discarded", "red 3", "wild", "black 3"
+    )
+
+    # 3. melds
+    meld_min_cards: int = knob("the fewest cards a new meld may have", _int_range(2, 7))
+    same_rank_min_naturals: int = knob(
+        "natural cards a same-rank meld needs at the least", _int_range(1, 7)
+    )
+    same_rank_max_wilds: int = knob(
+        "wild cards a same-rank meld may hold at the most", _int_range(0, 7)
+    )
+    same_rank_wild_balance: str = knob(
+        "how natural cards must outweigh wild cards in a same-rank meld, at all times",
+        _one_of("naturals at least twice the wilds", "naturals outnumber wilds", "no ratio"),
+    )
+    wilds_onto_complete_canasta: bool = knob(
+        "wild cards may be added to a complete canasta (7 or more cards)", _boolean
+    )
+    same_rank_melds_per_rank: str = knob(
+        "how many same-rank melds of one rank a side may have",
+        _one_of("several", "another only after a canasta", "one"),
+    )
+    sequences: bool = knob("sequences of one suit (escaleras, sambas) may be melded", _boolean)
+    sequence_low_rank: int = knob("the lowest natural card of a sequence (aces are high)", _int_range(4, 4))
+    sequence_max_wilds: int = knob("wild cards a sequence may hold", _int_range(0, 2))
+    sequence_length: int = knob(
+        "cards that complete and close a sequence (an escalera, or samba)", _int_range(7, 7)
+    )
+    sequence_overflow: str = knob(
+        "what happens to cards added to a sequence past its full length",
+        _one_of("refused", "start a new sequence"),
+    )
+    wild_melds: bool = knob("melds of wild cards only (2s and jokers) may be melded", _boolean)
+    wild_meld_length: int = knob(
+        "wild cards that complete and close a wild meld (a bolivia)", _int_range(7, 7)
+    )
+    black_three_meld_max: int = knob(
+        "the most black 3s in a black-3 meld, melded only when going out", _int_range(3, 12)
+    )
+    black_three_meld_wilds: int = knob("wild cards a black-3 meld may hold", _int_range(0, 2))
+    black_three_under_sequence: bool = knob(
+        "when going out a black 3 may sit below the 4 of a natural sequence of its suit", _boolean
+    )
+    initial_meld_below_zero: int = knob(
+        "initial-meld minimum for a side whose score is below 0", _int_range(0, 500)
+    )
+    initial_meld_steps: tuple[tuple[int, int], ...] = knob(
+        "initial-meld minimum (card values only) from each score upwards", _score_steps
+    )
+
+    # 4. bonuses for complete melds
+    bonus_mixed_canasta: int = knob("bonus for a complete same-rank meld with wild cards", BONUS)
+    bonus_natural_canasta: int = knob("bonus for a complete same-rank meld without wild cards", BONUS)
+    bonus_natural_sequence: int = knob("bonus for a complete natural sequence (escalera)", BONUS)
+    bonus_mixed_sequence: int = knob("bonus for a complete sequence holding a wild card", BONUS)
+    bonus_bolivia: int = knob("bonus for seven wild cards (any mix not named below)", BONUS)
+    bonus_bolivia_three_twos_four_jokers: int = knob(
+        "bonus for a bolivia of exactly three 2s and four jokers", BONUS
+    )
+    bonus_bolivia_seven_twos: int = knob("bonus for a bolivia of exactly seven 2s", BONUS)
+
+    # 5. threes at the end of a hand
+    red_three_value: int = knob("bonus for each red 3", BONUS)
+    red_threes_all_total: int = knob("bonus for all the deck's red 3s together", BONUS)
+    red_threes_count_against: str = knob(
+        "when a side's red 3s count against it",
+        _one_of("side cannot go out", "side has not melded"),
+    )
+    red_three_from_pile_replaced: bool = knob(
+        "a red 3 that comes with the discard pile is replaced from the stock", _boolean
+    )
+    black_three_in_hand: int = knob("penalty for each black 3 left in hand", _int_range(0, 1000))
+
+    # 6. going out and the end of a hand
+    going_out_needs: Mapping[int, tuple[tuple[str, ...], ...]] = knob(
+        "complete melds a side needs before it may go out, by player count (any alternative)",
+        _per_player_count(_going_out_alternatives, "alternatives of complete melds"),
+    )
+    ask_partner: str = knob(
+        "asking partner \"may I go out?\" before going out", _one_of("optional", "required")
+    )
+    going_out_bonus: int = knob("bonus for going out", BONUS)
+    concealed_going_out_bonus: int = knob(
+        "bonus for going out concealed: the whole hand in one turn before the side had melded", BONUS
+    )
+    stock_out: str = knob(
+        "how a hand ends once the stock is empty",
+        _one_of("when the player to move cannot take the pile", "when nobody can take the pile"),
+    )
+
+    # 7. the game
+    target_score: Mapping[int, int] = knob(
+        "score that ends the game, by player count",
+        _per_player_count(_int_range(500, 100_000), "a score"),
+    )
+    target_choices: tuple[int, ...] = knob(
+        "other targets a game's setup may choose", _scores
+    )
+    hand_cap: int = knob(
+        "hands after which a game stops as a draw (equal top totals are a draw too)",
+        _int_range(1, 1000),
+    )
+
+    def __post_init__(self) -> None:
+        values = [0] * 16
+        for key, points in self.card_values.items():
+            values[{"JK": 15, "A": 14, "K": 13, "Q": 12, "J": 11}.get(key) or int(key)] = points
+        object.__setattr__(self, "_values_by_rank", tuple(values))
+
+    # --- reading the rules ---------------------------------------------------
+
+    def card_value(self, card: Card) -> int:
+        """Points of a card melded or in hand; a red 3 is a bonus card worth 0 here."""
+        return 0 if card.is_red_three else self._values_by_rank[card.rank]  # type: ignore[attr-defined]
+
+    def initial_meld_minimum(self, score: int) -> int:
+        """The points a side's first meld of the hand needs, given its total score."""
+        if score < 0:
+            return self.initial_meld_below_zero
+        minimum = self.initial_meld_steps[0][1]
+        for from_score, points in self.initial_meld_steps:
+            if score >= from_score:
+                minimum = points
+        return minimum
+
+    @property
+    def red_threes_in_deck(self) -> int:
+        return 2 * self.decks
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.sides))
+
+    def knobs(self) -> Iterator[KnobInfo]:
+        """Every knob with its value, description and source, in the order of RULES.md."""
+        for f in fields(self):
+            if "description" in f.metadata:
+                source = self.sources[f.name]
+                yield KnobInfo(f.name, f.metadata["description"], getattr(self, f.name), source)
+
+    def knob(self, name: str) -> KnobInfo:
+        """One knob by name; an unknown name raises ``RulesError`` naming the known ones."""
+        for info in self.knobs():
+            if info.name == name:
+                return info
+        raise RulesError(f"unknown rule knob {name!r}; known knobs: {', '.join(KNOB_NAMES)}")
+
+    def derive(self, name: str, title: str | None = None, **changes: Any) -> Rules:
+        """A club's own rule set: this one with some knobs changed, each checked.
+
+        Changed knobs get the source "house rule"; everything else keeps its source.
+        """
+        changes = {k: _normalise(k, v) for k, v in changes.items()}
+        for key, value in changes.items():
+            _check_knob(key, value)
+        sources = dict(self.sources) | {k: HOUSE_RULE for k in changes}
+        derived = replace(
+            self, name=name, title=title or name, sources=MappingProxyType(sources), **changes
+        )
+        _check_player_tables(derived)
+        return derived
+
+
+@dataclass(frozen=True)
+class KnobInfo:
+    """One knob of one rule set, for tables, diffs and the CLI."""
+
+    name: str
+    description: str
+    value: Any
+    source: str
+
+    @property
+    def is_assumption(self) -> bool:
+        return self.source == ASSUMPTION
+
+
+_KNOB_FIELDS = {f.name: f for f in fields(Rules) if "description" in f.metadata}
+KNOB_NAMES: tuple[str, ...] = tuple(_KNOB_FIELDS)
+
+
+def _normalise(name: str, value: Any) -> Any:
+    """Turn list/dict/str-keyed values (as read from JSON or TOML) into the knob's immutable form."""
+    if name not in _KNOB_FIELDS:
+        raise RulesError(f"unknown rule knob {name!r}; known knobs: {', '.join(KNOB_NAMES)}")
+
+    def freeze(v: Any) -> Any:
+        if isinstance(v, list | tuple):
+            return tuple(freeze(x) for x in v)
+        if isinstance(v, Mapping):
+            return MappingProxyType({_key(k): freeze(x) for k, x in v.items()})
+        return v
+
+    def _key(k: Any) -> Any:
+        return int(k) if isinstance(k, str) and k.isdigit() and name != "card_values" else k
+
+    if _KNOB_FIELDS[name].metadata.get("is_set") and isinstance(value, list | tuple | set | frozenset):
+        return frozenset(value)
+    return freeze(value)
+
+
+def _check_knob(name: str, value: Any) -> None:
+    problem = _KNOB_FIELDS[name].metadata["check"](value)
+    if problem:
+        raise RulesError(f"rule knob {name!r} must be {problem}; got {plain_value(value)!r}")
+
+
+PER_PLAYER_COUNT_KNOBS = ("hand_size", "draw_count", "going_out_needs", "target_score")
+
+
+def _check_player_tables(rules: Rules) -> None:
+    """Every per-player-count table must cover exactly the player counts of ``sides``."""
+    counts = sorted(rules.sides)
+    for name in PER_PLAYER_COUNT_KNOBS:
+        if sorted(getattr(rules, name)) != counts:
+            raise RulesError(
+                f"rule knob {name!r} must give a value for each player count in 'sides' "
+                f"({', '.join(map(str, counts))}); got {', '.join(map(str, sorted(getattr(rules, name))))}"
+            )
+
+
+def plain_value(value: Any) -> Any:
+    """A knob value as plain lists, dicts and sorted lists for sets (for messages and JSON)."""
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, tuple | list):
+        return [plain_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain_value(v) for k, v in value.items()}
+    return value
+
+
+# --- the four presets -----------------------------------------------------------
+
+Sourced = tuple[Any, str]
+
+STANDARD_CARD_VALUES = {
+    "JK": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
+    "7": 5, "6": 5, "5": 5, "4": 5, "3": 5,
+}  # fmt: skip
+
+BOLIVIA_WILD_MELD_BONUS = 2500
+
+
+def _preset(name: str, title: str, knobs: dict[str, Sourced]) -> Rules:
+    missing = set(KNOB_NAMES) - set(knobs)
+    extra = set(knobs) - set(KNOB_NAMES)
+    if missing or extra:  # a programming error in this file, caught at import
+        raise RulesError(f"preset {name!r}: missing knobs {sorted(missing)}, unknown {sorted(extra)}")
+    values = {k: _normalise(k, v) for k, (v, _) in knobs.items()}
+    for key, value in values.items():
+        _check_knob(key, value)
+    sources = MappingProxyType({k: source for k, (_, source) in knobs.items()})
+    rules = Rules(name=name, title=title, sources=sources, **values)
+    _check_player_tables(rules)
+    return rules
+
+
+def _every(players: tuple[int, ...], value: Any) -> dict[int, Any]:
+    return {p: value for p in players}
+
+
+DA, SV, NO, AS = DANISH_TEXT, SWEDISH_TEXT, NORWEGIAN_TEXT, ASSUMPTION
+ESCALERA_AND_ANY = (("sequence", "any"),)
+
+BOLIVIA = _preset("bolivia", "Bolivia", {
+    "card_values": (STANDARD_CARD_VALUES, DA),
+    "decks": (3, DA),
+    "jokers": (6, DA),
+    "sides": ({2: (1, 1), 3: (1, 1, 1), 4: (2, 2)}, DA),
+    "hand_size": (_every((2, 3, 4), 15), DA),
+    "first_dealer": ("player 1", AS),
+    "cover_red_three_upcard": (True, AS),
+    "keep_two_cards": (True, DA),
+    "draw_count": (_every((2, 3, 4), 2), DA),
+    "pile_blocked_by": ({"wild", "black 3", "red 3"}, DA),
+    "pile_take_ways": ({"natural pair"}, DA),
+    "pile_frozen_when": (set(), DA),
+    "pile_new_meld_only": (True, DA),
+    "pile_cards_taken": ("all", DA),
+    "take_top_card_onto_sequence": (True, DA),
+    "pile_counts_for_initial_meld": (True, DA),
+    "one_card_pile_with_one_card": (False, AS),
+    "discard_forbidden": (set(), DA),
+    "meld_min_cards": (3, DA),
+    "same_rank_min_naturals": (2, DA),
+    "same_rank_max_wilds": (2, DA),
+    "same_rank_wild_balance": ("naturals at least twice the wilds", DA),
+    "wilds_onto_complete_canasta": (True, DA),
+    "same_rank_melds_per_rank": ("several", DA),
+    "sequences": (True, DA),
+    "sequence_low_rank": (4, DA),
+    "sequence_max_wilds": (0, DA),
+    "sequence_length": (7, DA),
+    "sequence_overflow": ("refused", DA),
+    "wild_melds": (True, DA),
+    "wild_meld_length": (7, DA),
+    "black_three_meld_max": (6, DA),
+    "black_three_meld_wilds": (0, AS),
+    "black_three_under_sequence": (False, DA),
+    "initial_meld_below_zero": (15, DA),
+    "initial_meld_steps": (((0, 50), (1500, 90), (3000, 120), (7000, 150)), DA),
+    "bonus_mixed_canasta": (300, DA),
+    "bonus_natural_canasta": (500, DA),
+    "bonus_natural_sequence": (1500, DA),
+    "bonus_mixed_sequence": (0, DA),
+    "bonus_bolivia": (BOLIVIA_WILD_MELD_BONUS, DA),
+    "bonus_bolivia_three_twos_four_jokers": (BOLIVIA_WILD_MELD_BONUS, DA),
+    "bonus_bolivia_seven_twos": (BOLIVIA_WILD_MELD_BONUS, DA),
+    "red_three_value": (100, DA),
+    "red_threes_all_total": (1000, DA),
+    "red_threes_count_against": ("side cannot go out", DA),
+    "red_three_from_pile_replaced": (False, AS),
+    "black_three_in_hand": (100, DA),
+    "going_out_needs": (_every((2, 3, 4), ESCALERA_AND_ANY), DA),
+    "ask_partner": ("optional", DA),
+    "going_out_bonus": (100, DA),
+    "concealed_going_out_bonus": (200, DA),
+    "stock_out": ("when nobody can take the pile", AS),
+    "target_score": (_every((2, 3, 4), 15_000), DA),
+    "target_choices": ((2500, 5000, 7500, 10_000), DA),
+    "hand_cap": (60, DA),
+})  # fmt: skip
+
+SWEDISH = _preset("swedish", "Swedish", {
+    "card_values": (STANDARD_CARD_VALUES, SV),
+    "decks": (3, SV),
+    "jokers": (6, SV),
+    "sides": ({2: (1, 1), 3: (1, 1, 1), 4: (2, 2), 5: (2, 3), 6: (3, 3)}, SV),
+    "hand_size": (_every((2, 3, 4, 5, 6), 15), SV),
+    "first_dealer": ("highest card", SV),
+    "cover_red_three_upcard": (True, SV),
+    "keep_two_cards": (False, SV),
+    "draw_count": (_every((2, 3, 4, 5, 6), 2), SV),
+    "pile_blocked_by": ({"black 3"}, SV),
+    "pile_take_ways": ({"natural pair", "suited sequence pair", "two wilds"}, SV),
+    "pile_frozen_when": (set(), SV),
+    "pile_new_meld_only": (True, AS),
+    "pile_cards_taken": (4, SV),
+    "take_top_card_onto_sequence": (False, SV),
+    "pile_counts_for_initial_meld": (True, SV),
+    "one_card_pile_with_one_card": (True, SV),
+    "discard_forbidden": (set(), SV),
+    "meld_min_cards": (3, SV),
+    "same_rank_min_naturals": (2, SV),
+    "same_rank_max_wilds": (2, SV),
+    "same_rank_wild_balance": ("no ratio", SV),
+    "wilds_onto_complete_canasta": (False, SV),
+    "same_rank_melds_per_rank": ("another only after a canasta", SV),
+    "sequences": (True, SV),
+    "sequence_low_rank": (4, SV),
+    "sequence_max_wilds": (1, SV),
+    "sequence_length": (7, SV),
+    "sequence_overflow": ("start a new sequence", SV),
+    "wild_melds": (True, SV),
+    "wild_meld_length": (7, SV),
+    "black_three_meld_max": (6, SV),
+    "black_three_meld_wilds": (0, SV),
+    "black_three_under_sequence": (True, SV),
+    "initial_meld_below_zero": (15, SV),
+    "initial_meld_steps": (((0, 50), (1500, 90), (3000, 120), (7000, 150)), SV),
+    "bonus_mixed_canasta": (300, SV),
+    "bonus_natural_canasta": (500, SV),
+    "bonus_natural_sequence": (1500, SV),
+    "bonus_mixed_sequence": (1000, SV),
+    "bonus_bolivia": (2000, SV),
+    "bonus_bolivia_three_twos_four_jokers": (3000, SV),
+    "bonus_bolivia_seven_twos": (4000, SV),
+    "red_three_value": (100, SV),
+    "red_threes_all_total": (1200, SV),
+    "red_threes_count_against": ("side has not melded", SV),
+    "red_three_from_pile_replaced": (False, SV),
+    "black_three_in_hand": (100, SV),
+    "going_out_needs": (
+        _every((2, 3, 4, 5, 6), (("sequence", "canasta"), ("sequence", "bolivia"), ("sequence", "sequence"))),
+        SV,
+    ),
+    "ask_partner": ("required", SV),
+    "going_out_bonus": (200, SV),
+    "concealed_going_out_bonus": (200, SV),
+    "stock_out": ("when the player to move cannot take the pile", SV),
+    "target_score": (_every((2, 3, 4, 5, 6), 15_000), SV),
+    "target_choices": ((), SV),
+    "hand_cap": (60, AS),
+})  # fmt: skip
+
+TWO_DECK = _preset("two-deck", "two-deck", {
+    "card_values": (STANDARD_CARD_VALUES, NO),
+    "decks": (2, NO),
+    "jokers": (4, NO),
+    "sides": ({4: (2, 2)}, NO),
+    "hand_size": ({4: 11}, NO),
+    "first_dealer": ("player 1", AS),
+    "cover_red_three_upcard": (True, AS),
+    "keep_two_cards": (False, NO),
+    "draw_count": ({4: 1}, AS),
+    "pile_blocked_by": (set(), NO),
+    "pile_take_ways": ({"natural pair", "natural and wild", "own meld"}, NO),
+    "pile_frozen_when": (
+        {"side has not melded", "pile holds a wild", "pile holds a black 3", "pile holds a red 3"},
+        NO,
+    ),
+    "pile_new_meld_only": (False, NO),
+    "pile_cards_taken": ("all", NO),
+    "take_top_card_onto_sequence": (False, NO),
+    "pile_counts_for_initial_meld": (True, AS),
+    "one_card_pile_with_one_card": (False, NO),
+    "discard_forbidden": (set(), NO),
+    "meld_min_cards": (3, NO),
+    "same_rank_min_naturals": (2, NO),
+    "same_rank_max_wilds": (3, NO),
+    "same_rank_wild_balance": ("naturals outnumber wilds", NO),
+    "wilds_onto_complete_canasta": (True, NO),
+    "same_rank_melds_per_rank": ("one", AS),
+    "sequences": (True, NO),
+    "sequence_low_rank": (4, NO),
+    "sequence_max_wilds": (0, NO),
+    "sequence_length": (7, NO),
+    "sequence_overflow": ("refused", NO),
+    "wild_melds": (True, NO),
+    "wild_meld_length": (7, AS),
+    "black_three_meld_max": (4, NO),
+    "black_three_meld_wilds": (0, NO),
+    "black_three_under_sequence": (False, NO),
+    "initial_meld_below_zero": (15, NO),
+    "initial_meld_steps": (((0, 50), (1500, 90), (3000, 120), (7000, 150)), NO),
+    "bonus_mixed_canasta": (300, NO),
+    "bonus_natural_canasta": (500, NO),
+    "bonus_natural_sequence": (1500, AS),
+    "bonus_mixed_sequence": (0, NO),
+    "bonus_bolivia": (BOLIVIA_WILD_MELD_BONUS, NO),
+    "bonus_bolivia_three_twos_four_jokers": (BOLIVIA_WILD_MELD_BONUS, NO),
+    "bonus_bolivia_seven_twos": (BOLIVIA_WILD_MELD_BONUS, NO),
+    "red_three_value": (100, NO),
+    "red_threes_all_total": (800, NO),
+    "red_threes_count_against": ("side has not melded", AS),
+    "red_three_from_pile_replaced": (False, NO),
+    "black_three_in_hand": (100, NO),
+    "going_out_needs": ({4: ESCALERA_AND_ANY}, NO),
+    "ask_partner": ("optional", NO),
+    "going_out_bonus": (100, NO),
+    "concealed_going_out_bonus": (200, NO),
+    "stock_out": ("when nobody can take the pile", NO),
+    "target_score": ({4: 15_000}, NO),
+    "target_choices": ((), NO),
+    "hand_cap": (60, AS),
+})  # fmt: skip
+
+# The "Standard Canasta" column of the Danish text (and its Polish and Czech copies).
+CANASTA = _preset("canasta", "Canasta", {
+    "card_values": (STANDARD_CARD_VALUES, DA),
+    "decks": (2, DA),
+    "jokers": (4, DA),
+    "sides": ({2: (1, 1), 3: (1, 1, 1), 4: (2, 2)}, AS),
+    "hand_size": ({2: 15, 3: 13, 4: 11}, DA),
+    "first_dealer": ("player 1", AS),
+    "cover_red_three_upcard": (True, AS),
+    "keep_two_cards": (False, DA),
+    "draw_count": ({2: 2, 3: 2, 4: 1}, DA),
+    "pile_blocked_by": ({"wild", "black 3"}, DA),
+    "pile_take_ways": ({"natural pair", "natural and wild", "own meld"}, DA),
+    "pile_frozen_when": ({"side has not melded", "pile holds a wild"}, DA),
+    "pile_new_meld_only": (False, DA),
+    "pile_cards_taken": ("all", DA),
+    "take_top_card_onto_sequence": (False, DA),
+    "pile_counts_for_initial_meld": (True, DA),
+    "one_card_pile_with_one_card": (False, AS),
+    "discard_forbidden": ({"red 3"}, DA),
+    "meld_min_cards": (3, DA),
+    "same_rank_min_naturals": (2, DA),
+    "same_rank_max_wilds": (3, DA),
+    "same_rank_wild_balance": ("naturals outnumber wilds", DA),
+    "wilds_onto_complete_canasta": (True, DA),
+    "same_rank_melds_per_rank": ("one", AS),
+    "sequences": (False, DA),
+    "sequence_low_rank": (4, DA),
+    "sequence_max_wilds": (0, DA),
+    "sequence_length": (7, DA),
+    "sequence_overflow": ("refused", DA),
+    "wild_melds": (False, DA),
+    "wild_meld_length": (7, DA),
+    "black_three_meld_max": (4, AS),
+    "black_three_meld_wilds": (0, AS),
+    "black_three_under_sequence": (False, DA),
+    "initial_meld_below_zero": (15, DA),
+    "initial_meld_steps": (((0, 50), (1500, 90), (3000, 120)), DA),
+    "bonus_mixed_canasta": (300, DA),
+    "bonus_natural_canasta": (500, DA),
+    "bonus_natural_sequence": (0, DA),
+    "bonus_mixed_sequence": (0, DA),
+    "bonus_bolivia": (0, DA),
+    "bonus_bolivia_three_twos_four_jokers": (0, DA),
+    "bonus_bolivia_seven_twos": (0, DA),
+    "red_three_value": (100, DA),
+    "red_threes_all_total": (800, DA),
+    "red_threes_count_against": ("side has not melded", DA),
+    "red_three_from_pile_replaced": (False, AS),
+    "black_three_in_hand": (5, DA),
+    "going_out_needs": ({2: (("canasta", "canasta"),), 3: (("canasta",),), 4: (("canasta",),)}, DA),
+    "ask_partner": ("optional", DA),
+    "going_out_bonus": (100, DA),
+    "concealed_going_out_bonus": (200, DA),
+    "stock_out": ("when nobody can take the pile", AS),
+    "target_score": ({2: 5000, 3: 7500, 4: 5000}, DA),
+    "target_choices": ((2500, 5000, 7500, 10_000), DA),
+    "hand_cap": (60, AS),
+})  # fmt: skip
+
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {r.name: r for r in (BOLIVIA, SWEDISH, TWO_DECK, CANASTA)}
+)
+_ALIASES = {"default": "bolivia", "two_deck": "two-deck", "twodeck": "two-deck", "standard": "canasta"}
+
+
+def preset_names() -> tuple[str, ...]:
+    return tuple(PRESETS)
+
+
+def get_rules(name: str = "bolivia") -> Rules:
+    """The preset called ``name``; an unknown name raises ``RulesError`` listing the known ones."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    key = _ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown rules {name!r}; known presets: {', '.join(PRESETS)}"
+        ) from None
+
+
+def resolve_rules(rules: Rules | str) -> Rules:
+    """Accept a preset name or a rules object, as every public function does."""
+    return rules if isinstance(rules, Rules) else get_rules(rules)
+
+
+def format_value(value: Any) -> str:
+    """A knob value as short text: ``wild, black 3``; ``2: 15, 3: 15``; ``sequence + any``."""
+    if isinstance(value, frozenset | set):
+        return ", ".join(sorted(value)) or "none"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {format_value(v)}" for k, v in value.items())
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, str) for v in value):
+            return " + ".join(value)
+        if value and all(isinstance(v, tuple) for v in value):
+            return " or ".join(format_value(v) if all(isinstance(x, str) for x in v)
+                               else "-".join(map(str, v)) for v in value)  # fmt: skip
+        return ", ".join(map(str, value)) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
