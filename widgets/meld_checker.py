@@ -1,0 +1,59 @@
+"""A first meld checker: type cards, pick the rules, read the verdict and every reason."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from bolivia_core import CardError, MeldVerdict, check_meld
+from bolivia_core.rules import PRESETS
+
+
+class MeldChecker(widgets.VBox):
+    """Cards typed in the card notation, judged live under the chosen preset.
+
+    The widget decides nothing itself: every verdict and sentence comes from
+    ``bolivia_core.check_meld``. ``verdict`` holds the last one (``None`` while
+    the cards cannot be read).
+    """
+
+    def __init__(self, cards: str = "", rules: str = "bolivia", **kwargs: Any) -> None:
+        self.cards = widgets.Text(
+            value=cards, description="Cards", placeholder="e.g. KH KS 2C  or  4♥ 5♥ 6♥",
+            continuous_update=True, layout=widgets.Layout(width="28em"),
+        )  # fmt: skip
+        self.rules = widgets.Dropdown(
+            options=[(r.title, r.name) for r in PRESETS.values()], value=rules, description="Rules"
+        )
+        self.going_out = widgets.Checkbox(value=False, description="going out this turn", indent=False)
+        self.result = widgets.HTML(layout=widgets.Layout(min_height="4em"))
+        self.verdict: MeldVerdict | None = None
+        for control in (self.cards, self.rules, self.going_out):
+            control.observe(self._update, names="value")
+        super().__init__([self.cards, widgets.HBox([self.rules, self.going_out]), self.result], **kwargs)
+        self.add_class("bolivia-meld-checker")
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        if not self.cards.value.strip():
+            self.verdict = None
+            self.result.value = "<p>Type some cards to judge them as a meld.</p>"
+            return
+        try:
+            verdict = check_meld(self.cards.value, self.rules.value, going_out=self.going_out.value)
+        except CardError as error:
+            self.verdict = None
+            self.result.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            return
+        self.verdict = verdict
+        self.result.value = _verdict_html(verdict)
+
+
+def _verdict_html(verdict: MeldVerdict) -> str:
+    mark = "✔ Legal" if verdict.legal else "✘ Not legal"
+    summary = html.escape(str(verdict) if verdict.legal else "These cards are not a legal meld.")
+    reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in verdict.reasons)
+    body = f"<ul class='bolivia-reasons'>{reasons}</ul>" if reasons else ""
+    return f"<p class='bolivia-verdict' role='status'><strong>{mark}</strong>: {summary}</p>{body}"
