@@ -1,0 +1,140 @@
+"""The command line: answers, JSON, and bad input (one line on stderr, exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bolivia_core.cli import main
+from bolivia_core.rules import KNOB_NAMES
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_meld_legal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "meld", "KH KS 2C", "--rules", "swedish")
+    assert (code, err) == (0, "")
+    assert out.strip() == "legal same-rank meld under Swedish rules: 40 points"
+
+
+def test_meld_illegal_exits_1_with_every_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "meld", "4H 6H 2C")
+    assert code == 1
+    assert "may hold no wild cards" in out and "5 is missing" in out
+
+
+def test_meld_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "meld", "2C 2D 2H JK JK JK JK", "--rules", "swedish", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["legal"], data["kind"], data["label"], data["bonus"], data["points"]) == (
+        True, "wild", "bolivia-three-twos-four-jokers", 3000, 260)  # fmt: skip
+
+
+def test_meld_json_reasons_are_data(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "meld", "KH KS 2C 2D", "--json")
+    (reason,) = json.loads(out)["reasons"]
+    assert reason["code"] == "same-rank-wild-balance-twice"
+    assert reason["knob"] == "same_rank_wild_balance"
+    assert reason["params"]["naturals"] == 2 and reason["params"]["wilds"] == 2
+
+
+def test_meld_onto(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "meld", "JH", "--onto", "4H 5H 6H 7H 8H 9H 10H")
+    assert code == 1 and "closed" in out
+
+
+def test_meld_going_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "meld", "3S 3C 3S")[0] == 1
+    assert run(capsys, "meld", "3S 3C 3S", "--going-out")[0] == 0
+
+
+def test_initial(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "initial", "KH KS KD", "--score", "1500", "--json")
+    data = json.loads(out)
+    assert code == 1 and (data["points"], data["minimum"], data["shortfall"]) == (30, 90, 60)
+
+
+def test_score_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    table = {"rules": "bolivia", "melds": ["4H 5H 6H 7H 8H 9H 10H", "KH KH KH KS KS KS KD"],
+             "hand": "", "red_threes": 2, "went_out": True}  # fmt: skip
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(table))
+    code, out, _ = run(capsys, "score", str(path), "--json")
+    assert code == 0 and json.loads(out)["total"] == 2420
+    code, out, _ = run(capsys, "score", str(path))
+    assert out.strip().splitlines()[-1].split() == ["+2,420", "total"]
+
+
+def test_rules_list_and_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and out.split()[::2] == ["bolivia", "swedish", "two-deck", "canasta"]
+    code, out, _ = run(capsys, "rules", "canasta", "--json")
+    knobs = json.loads(out)
+    assert [k["knob"] for k in knobs] == list(KNOB_NAMES)
+    sequences = next(k for k in knobs if k["knob"] == "sequences")
+    assert sequences["value"] is False and sequences["source"].startswith("001_")
+    code, out, _ = run(capsys, "rules", "swedish")
+    assert "[assumption]" in out and "source: 000_" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["meld", "KH 1H"], "'1H' is not a card"),
+        (["meld", "KH KS KD", "--rules", "samba"], "unknown rules 'samba'"),
+        (["rules", "nope"], "unknown rules 'nope'"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        ([], "required: command"),
+        (["initial", "KH KS KD", "--score", "lots"], "invalid int value: 'lots'"),
+        (["score", "/nonexistent/hand.json"], "No such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and err.startswith("python -m bolivia_core: error:")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "is not JSON"),
+        ("[1, 2]", "must hold a JSON object"),
+        ('{"melds": ["KH KS KD"], "colour": 1}', "unknown key 'colour'"),
+        ('{"melds": "KH KS KD"}', "'melds' must be a list"),
+        ('{"melds": ["KH KS 2C 2D"]}', "meld 1 (KH KS 2C 2D) is not legal"),
+        ('{"melds": [], "went_out": "yes"}', "'went_out' must be true or false"),
+        ('{"melds": [], "red_threes": 9}', "red_threes must be a whole number from 0 to 6"),
+        ('{"melds": [], "rules": "rummy"}', "unknown rules 'rummy'"),
+    ],
+)
+def test_bad_score_files(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(content)
+    code, out, err = run(capsys, "score", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert message in err
+
+
+def test_module_entry_point_has_no_traceback() -> None:
+    """The real ``python -m`` process: exit code and stderr as a user sees them."""
+    ok = subprocess.run([sys.executable, "-m", "bolivia_core", "meld", "2C 2D JK"], capture_output=True, text=True)
+    assert ok.returncode == 0 and "legal meld of wild cards" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "bolivia_core", "meld", "ZZ"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_score_reads_stdin() -> None:
+    table = json.dumps({"rules": "canasta", "melds": ["KH KS KD"], "hand": "3S 3C"})
+    done = subprocess.run([sys.executable, "-m", "bolivia_core", "score", "-", "--json"],
+                          input=table, capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 20

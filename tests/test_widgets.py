@@ -1,0 +1,58 @@
+"""The meld checker widget, driven from Python as a learner's typing would drive it."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bolivia_widgets import MeldChecker  # noqa: E402
+
+
+def test_verdict_follows_the_cards_and_the_rules() -> None:
+    checker = MeldChecker("KH KS 2C 2D")
+    assert checker.verdict is not None and not checker.verdict.legal
+    assert "✘ Not legal" in checker.result.value
+    assert "twice as many natural cards as wild cards" in checker.result.value
+    checker.rules.value = "swedish"  # the same cards, re-judged under another preset
+    assert checker.verdict.legal and "✔ Legal" in checker.result.value
+    checker.rules.value = "canasta"
+    assert "more natural cards than wild cards" in checker.result.value
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "legal", "text"),
+    [
+        ("bolivia", "2C 2D 2H 2S JK JK JK", True, "bolivia"),
+        ("swedish", "4H 5H 6H 7H 8H 9H 2C", True, "black samba"),
+        ("two-deck", "4H 5H 2C", False, "no wild cards"),
+        ("canasta", "4H 5H 6H", False, "sequences are not allowed"),
+    ],
+)
+def test_every_preset(preset: str, cards: str, legal: bool, text: str) -> None:
+    checker = MeldChecker(cards, rules=preset)
+    assert checker.verdict is not None and checker.verdict.legal == legal
+    assert text in checker.result.value
+
+
+def test_going_out_allows_black_threes() -> None:
+    checker = MeldChecker("3S 3C 3S")
+    assert not checker.verdict.legal  # type: ignore[union-attr]
+    checker.going_out.value = True
+    assert checker.verdict.legal  # type: ignore[union-attr]
+
+
+def test_bad_cards_are_explained_not_raised() -> None:
+    checker = MeldChecker("KH KS")
+    checker.cards.value = "KH 1S"
+    assert checker.verdict is None
+    assert "&#x27;1S&#x27; is not a card" in checker.result.value and "role='alert'" in checker.result.value
+    checker.cards.value = ""
+    assert "Type some cards" in checker.result.value
+
+
+def test_updated_in_place() -> None:
+    checker = MeldChecker("KH KS KD")
+    children = checker.children
+    checker.cards.value = "4H 5H 6H"
+    assert checker.children is children and checker.verdict.kind == "sequence"  # type: ignore[union-attr]
