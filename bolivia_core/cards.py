@@ -11,14 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = [
-    "Card",
-    "CardError",
     "JOKER",
     "RANKS",
     "SUITS",
-    "parse_cards",
+    "Card",
+    "CardError",
     "format_cards",
     "full_deck",
+    "parse_cards",
 ]
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -99,7 +99,7 @@ class Card:
 
 JOKER = Card(JOKER_RANK, "")
 
-_ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS) + (JOKER,)
+_ALL_CARDS: tuple[Card, ...] = (*(Card(r, s) for r in RANKS for s in SUITS), JOKER)
 _PARSED: dict[str, Card] = {"JK": JOKER}
 for _card in _ALL_CARDS[:-1]:
     for _rank_text in [t for t, r in _RANK_FROM_TEXT.items() if r == _card.rank]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .melds import check_addition, check_meld
-from .rules import PRESETS, RulesError, format_value, get_rules, plain_value
+from .rules import PRESETS, format_value, get_rules, plain_value
 from .scoring import check_initial_meld, score_side
 
 PROG = "python -m bolivia_core"
@@ -151,4 +151,4 @@ def _rules(args: argparse.Namespace) -> int:
 
 _COMMANDS = {"meld": _meld, "initial": _initial, "score": _score, "rules": _rules}
 
-__all__ = ["main", "RulesError"]
+__all__ = ["main"]

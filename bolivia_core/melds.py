@@ -109,9 +109,10 @@ def check_addition(
             continue  # the meld was closed already: saying it is too long adds nothing
         if reason.code == "sequence-too-long" and rules.sequence_overflow == "start a new sequence":
             extra = len(combined.cards) - rules.sequence_length
-            reason = Reason("sequence-overflow", "sequence_overflow", params | {
-                "max": rules.sequence_length, "extra": extra})
-        reasons.append(reason)
+            reasons.append(Reason("sequence-overflow", "sequence_overflow", params | {
+                "max": rules.sequence_length, "extra": extra}))
+        else:
+            reasons.append(reason)
     if not reasons:
         return combined
     return _verdict(combined.cards, rules, combined.kind, reasons, combined.points)
@@ -208,7 +209,8 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
     else:
         kind = None
     if count < rules.meld_min_cards:
-        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {"min": rules.meld_min_cards, "count": count}))
+        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {
+            "min": rules.meld_min_cards, "count": count}))
     return _verdict(cards, rules, kind, reasons, points)
 
 

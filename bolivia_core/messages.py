@@ -149,16 +149,15 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
 
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.startswith("most:"):
-            return "at most " + self.format_field(value, "n:" + format_spec[5:]) if value else (
-                "no " + _plural(format_spec[5:])
-            )
-        if format_spec.startswith("n:"):
-            word = format_spec[2:]
-            return f"{value:,} {word}" if value == 1 else f"{value:,} {_plural(word)}" if value else f"no {_plural(word)}"
+        if format_spec.startswith(("n:", "most:")):
+            prefix, _, word = format_spec.partition(":")
+            if not value:
+                return f"no {_plural(word)}"
+            counted = f"{value:,} {word if value == 1 else _plural(word)}"
+            return f"at most {counted}" if prefix == "most" else counted
         if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
             return f"{value:,}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def _plural(word: str) -> str:

@@ -56,7 +56,9 @@ def test_assumptions_flagged_in_the_spec_are_flagged_here() -> None:
 
 
 def test_derive_changes_knobs_and_marks_them_house_rules() -> None:
-    club = get_rules("bolivia").derive("our club", same_rank_max_wilds=3, same_rank_wild_balance="naturals outnumber wilds")
+    club = get_rules("bolivia").derive(
+        "our club", same_rank_max_wilds=3, same_rank_wild_balance="naturals outnumber wilds"
+    )
     assert club.name == "our club" and club.same_rank_max_wilds == 3
     assert club.knob("same_rank_max_wilds").source == HOUSE_RULE
     assert club.knob("decks").source == get_rules("bolivia").knob("decks").source

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bolivia_widgets import MeldChecker  # noqa: E402
+from bolivia_widgets import MeldChecker
 
 
 def test_verdict_follows_the_cards_and_the_rules() -> None:
