@@ -173,7 +173,7 @@ def _scores(value: Any) -> str | None:
 BONUS = _int_range(0, 10_000)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     """One complete rule set. Build presets with ``get_rules``, variants with ``derive``."""
 
@@ -321,6 +321,9 @@ class Rules:
         "asking partner \"may I go out?\" before going out", _one_of("optional", "required")
     )
     going_out_bonus: int = knob("bonus for going out", BONUS)
+    final_discard_optional: bool = knob(
+        "a player going out may meld every card, with or without a final discard", _boolean
+    )
     concealed_going_out_bonus: int = knob(
         "bonus for going out concealed: the whole hand in one turn before the side had melded", BONUS
     )
@@ -341,6 +344,15 @@ class Rules:
         "hands after which a game stops as a draw (equal top totals are a draw too)",
         _int_range(1, 1000),
     )
+
+    def __repr__(self) -> str:
+        if PRESETS.get(self.name) == self:
+            return f"get_rules({self.name!r})"
+        house = sum(source == HOUSE_RULE for source in self.sources.values())
+        return f"<Rules {self.name!r}: {house} house rule{'' if house == 1 else 's'}>"
+
+    def __hash__(self) -> int:  # knob tables are mappings, so hash by name; equality compares every knob
+        return hash(self.name)
 
     def __post_init__(self) -> None:
         values = [0] * 16
@@ -556,6 +568,7 @@ BOLIVIA = _preset("bolivia", "Bolivia", {
     "going_out_needs": (_every((2, 3, 4), ESCALERA_AND_ANY), DA),
     "ask_partner": ("optional", DA),
     "going_out_bonus": (100, DA),
+    "final_discard_optional": (True, AS),
     "concealed_going_out_bonus": (200, DA),
     "stock_out": ("when nobody can take the pile", AS),
     "target_score": (_every((2, 3, 4), 15_000), DA),
@@ -618,6 +631,7 @@ SWEDISH = _preset("swedish", "Swedish", {
     ),
     "ask_partner": ("required", SV),
     "going_out_bonus": (200, SV),
+    "final_discard_optional": (True, SV),
     "concealed_going_out_bonus": (200, SV),
     "stock_out": ("when the player to move cannot take the pile", SV),
     "target_score": (_every((2, 3, 4, 5, 6), 15_000), SV),
@@ -680,6 +694,7 @@ TWO_DECK = _preset("two-deck", "two-deck", {
     "going_out_needs": ({4: ESCALERA_AND_ANY}, NO),
     "ask_partner": ("optional", NO),
     "going_out_bonus": (100, NO),
+    "final_discard_optional": (True, NO),
     "concealed_going_out_bonus": (200, NO),
     "stock_out": ("when nobody can take the pile", NO),
     "target_score": ({4: 15_000}, NO),
@@ -692,7 +707,7 @@ CANASTA = _preset("canasta", "Canasta", {
     "card_values": (STANDARD_CARD_VALUES, DA),
     "decks": (2, DA),
     "jokers": (4, DA),
-    "sides": ({2: (1, 1), 3: (1, 1, 1), 4: (2, 2)}, AS),
+    "sides": ({2: (1, 1), 3: (1, 1, 1), 4: (2, 2)}, DA),
     "hand_size": ({2: 15, 3: 13, 4: 11}, DA),
     "first_dealer": ("player 1", AS),
     "cover_red_three_upcard": (True, AS),
@@ -740,6 +755,7 @@ CANASTA = _preset("canasta", "Canasta", {
     "going_out_needs": ({2: (("canasta", "canasta"),), 3: (("canasta",),), 4: (("canasta",),)}, DA),
     "ask_partner": ("optional", DA),
     "going_out_bonus": (100, DA),
+    "final_discard_optional": (True, AS),
     "concealed_going_out_bonus": (200, DA),
     "stock_out": ("when nobody can take the pile", AS),
     "target_score": ({2: 5000, 3: 7500, 4: 5000}, DA),
