@@ -19,6 +19,7 @@ __all__ = [
     "format_cards",
     "full_deck",
     "parse_cards",
+    "remove_cards",
 ]
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -115,6 +116,17 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     else:
         tokens = text
     return tuple(t if isinstance(t, Card) else Card.parse(t) for t in tokens)
+
+
+def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | None:
+    """``hand`` less one copy of each of ``cards``, or ``None`` when a card is not there."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return rest
 
 
 def format_cards(cards: Iterable[Card]) -> str:

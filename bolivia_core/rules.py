@@ -27,6 +27,8 @@ __all__ = [
     "plain_value",
     "preset_names",
     "resolve_rules",
+    "rules_from_dict",
+    "rules_to_dict",
 ]
 
 ASSUMPTION = "assumption"
@@ -806,3 +808,42 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+RULES_FILE_FORMAT = "bolivia-explorer rules"
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every knob of ``rules`` with its source, as plain JSON-ready data."""
+    return {
+        "format": RULES_FILE_FORMAT,
+        "name": rules.name,
+        "title": rules.title,
+        "knobs": {k.name: {"value": plain_value(k.value), "source": k.source} for k in rules.knobs()},
+    }
+
+
+def rules_from_dict(data: Any) -> Rules:
+    """Rules from ``rules_to_dict`` data, every knob checked; anything wrong is refused whole."""
+    if not isinstance(data, Mapping) or data.get("format") != RULES_FILE_FORMAT:
+        raise RulesError(f"a rules file is an object with \"format\": \"{RULES_FILE_FORMAT}\"")
+    knobs = data.get("knobs")
+    if not isinstance(knobs, Mapping):
+        raise RulesError("a rules file needs \"knobs\": an object of knob name to {value, source}")
+    missing = [k for k in KNOB_NAMES if k not in knobs]
+    if missing:
+        raise RulesError(f"rules file lacks knob {missing[0]!r}")
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for name, entry in knobs.items():
+        if not isinstance(entry, Mapping) or "value" not in entry or not isinstance(entry.get("source"), str):
+            raise RulesError(f"rule knob {name!r} must be an object with a value and a source")
+        values[name] = _normalise(name, entry["value"])
+        _check_knob(name, values[name])
+        sources[name] = entry["source"]
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise RulesError("a rules file needs a \"name\"")
+    rules = Rules(name=name, title=str(data.get("title") or name), sources=MappingProxyType(sources), **values)
+    _check_player_tables(rules)
+    return rules
