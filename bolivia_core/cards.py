@@ -7,8 +7,10 @@ the derived flags the meld checker reads are computed once per distinct card.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = [
     "JOKER",
@@ -17,6 +19,7 @@ __all__ = [
     "Card",
     "CardError",
     "format_cards",
+    "deck_counts",
     "full_deck",
     "parse_cards",
     "remove_cards",
@@ -42,7 +45,7 @@ class CardError(ValueError):
     """A token that is not a card in the project's card notation."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One playing card; a joker has rank 15 and no suit ("")."""
 
@@ -52,6 +55,9 @@ class Card:
     is_natural: bool = field(init=False, compare=False, repr=False)
     is_red_three: bool = field(init=False, compare=False, repr=False)
     is_black_three: bool = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
+    _text: str = field(init=False, compare=False, repr=False)
+    _order: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER_RANK:
@@ -64,6 +70,32 @@ class Card:
         set_(self, "is_natural", 4 <= self.rank <= 14)
         set_(self, "is_red_three", self.rank == 3 and self.suit in _RED_SUITS)
         set_(self, "is_black_three", self.rank == 3 and self.suit not in _RED_SUITS)
+        set_(self, "_hash", hash((self.rank, self.suit)))
+        set_(self, "_text", "JK" if self.rank == JOKER_RANK else _RANK_TEXT[self.rank] + self.suit)
+        set_(self, "_order", self.rank * 8 + "CDHS".find(self.suit) + 1)
+
+    def __hash__(self) -> int:  # computed once: cards are dictionary keys on the engine's hot paths
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:  # parsed cards are shared objects: identity answers most
+        if self is other:
+            return True
+        if isinstance(other, Card):
+            return self.rank == other.rank and self.suit == other.suit
+        return NotImplemented
+
+    # Cards sort by rank, then suit (clubs, diamonds, hearts, spades); jokers last.
+    def __lt__(self, other: Card) -> bool:
+        return self._order < other._order
+
+    def __le__(self, other: Card) -> bool:
+        return self._order <= other._order
+
+    def __gt__(self, other: Card) -> bool:
+        return self._order > other._order
+
+    def __ge__(self, other: Card) -> bool:
+        return self._order >= other._order
 
     @staticmethod
     def parse(token: str) -> Card:
@@ -92,7 +124,7 @@ class Card:
         return "JK" if self.is_joker else _RANK_TEXT[self.rank] + _SUIT_SYMBOL[self.suit]
 
     def __str__(self) -> str:
-        return "JK" if self.is_joker else _RANK_TEXT[self.rank] + self.suit
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -131,7 +163,13 @@ def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | No
 
 def format_cards(cards: Iterable[Card]) -> str:
     """The canonical text of a group of cards, in the order given."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([c._text for c in cards])
+
+
+@lru_cache(maxsize=32)
+def deck_counts(decks: int, jokers: int) -> Counter[Card]:
+    """How many copies of each card the deck holds (shared: do not modify)."""
+    return Counter(full_deck(decks, jokers))
 
 
 def full_deck(decks: int, jokers: int) -> tuple[Card, ...]:

@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from .actions import (
@@ -32,7 +33,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, format_cards, full_deck, remove_cards
-from .melds import MeldKind, MeldVerdict, check_addition, check_meld, check_side_melds
+from .melds import MeldKind, MeldVerdict, check_addition, check_side_melds, judge
 from .messages import Explanation, Reason, render
 from .rules import Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scoring import SideScore, may_go_out, needs_text, score_side
@@ -137,6 +138,7 @@ class Position:
         return zones
 
 
+@lru_cache(maxsize=64)
 def _side_table(sizes: tuple[int, ...]) -> tuple[int, ...]:
     room = list(sizes)
     table = []
@@ -190,6 +192,8 @@ def new_game(rules: Rules | str = "bolivia", players: int = 4, seed: int = 1, ta
     )  # fmt: skip
     log: list[Event] = []
     _deal(position, log)
+    for hand in position.hands:
+        hand.sort()
     return Game(position, log=log)
 
 
@@ -357,6 +361,8 @@ class Game:
         if reasons:
             raise IllegalActionError(action, reasons)
         _PERFORM[type(action)](self, action)
+        for hand in self.position.hands:  # a hand is a set: kept sorted, so offers never depend on order
+            hand.sort()
         self.history.append(action)
 
     def _reasons(self, action: Action) -> list[Reason]:
@@ -405,24 +411,33 @@ class Game:
             if game.position_text() != data["position"]:
                 raise GameFileError("saved game: its actions do not lead to its saved position")
             return game
-        game = cls(parse_position(data["position"], rules=rules), start=data["start"])
+        opening = Event("event-loaded", None, {"actions": len(data["actions"])})
+        game = cls(parse_position(data["position"], rules=rules), start=data["start"], log=[opening])
         game.history = [parse_action(a) for a in data["actions"]]
         game.results = [_bare_result(n, totals) for n, totals in enumerate(data["results"], start=1)]
         return game
 
     @classmethod
     def from_position(cls, text: str, *, rules: Rules | None = None) -> Game:
-        """A game that starts from a scenario string (see ``scenario.parse_position``)."""
-        from .scenario import parse_position
+        """A game that starts from a scenario string (see ``scenario.parse_position``).
+
+        A start that is the first deal of its own seed gets that deal's log; any
+        other position starts the log with a line saying so.
+        """
+        from .scenario import format_position, parse_position
 
         position = parse_position(text, rules=rules)
-        return cls(position, start=text if text.strip() else "")
+        canonical = format_position(position)
+        if position.hand_number == 1 and position.phase == "draw":
+            fresh = new_game(position.rules, position.players, position.seed, position.target)
+            if fresh.start == canonical:
+                return fresh
+        opening = Event("event-from-position", None, {"hand": position.hand_number, "player": position.turn})
+        return cls(position, start=canonical, log=[opening])
 
     def replay(self) -> Iterator[Game]:
         """The game from its start, yielded after the start and after each action in turn."""
-        from .scenario import parse_position
-
-        game = Game(parse_position(self.start, rules=self.rules), start=self.start)
+        game = Game.from_position(self.start, rules=self.rules)
         yield game
         for action in self.history:
             game.apply(action)
@@ -477,7 +492,7 @@ def _check(pos: Position, action: Action) -> list[Reason]:
         if isinstance(action, Draw | TakePile | TakeTop | Pass):
             return _CHECK_DRAW[type(action)](pos, action, params)
         return [Reason("draw-first", "draw_count", params)]
-    if isinstance(action, Draw | TakePile | TakeTop | Pass):
+    if isinstance(action, Draw | TakePile | TakeTop):
         return [Reason("drawn-already", "draw_count", params)]
     return _CHECK_PLAY[type(action)](pos, action, params)
 
@@ -563,7 +578,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
         melds[action.onto - 1] = list(verdict.cards)
         counted = [verdict]
     else:
-        verdict = check_meld((top, *action.cards), rules)
+        verdict = judge((top, *action.cards), rules)
         ways = _pile_ways_met(top, action.cards, naturals_of_rank, verdict, rules, frozen)
         if not ways:
             reasons.append(_natural_pair_reason(top, params, frozen)
@@ -577,11 +592,12 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
         counted = [verdict]
     if reasons:
         return reasons
-    extra = [check_meld(m, rules) for m in action.melds]
+    extra = [judge(m, rules) for m in action.melds]
     counted.extend(extra)
     reasons.extend(_meld_reasons(extra, params))
     melds.extend(list(m) for m in action.melds)
-    reasons.extend(_table_reasons(melds, rules, params))
+    new_melds = len(action.melds) + (action.onto is None)
+    reasons.extend(_table_reasons(melds, new_melds, rules))
     if not pos.melds[side]:
         uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
         reasons.extend(_initial_reasons(pos, counted, params, uncounted=uncounted))
@@ -635,7 +651,7 @@ def _check_take_top(pos: Position, action: TakeTop, params: dict[str, Any]) -> l
     if not 1 <= action.meld <= len(melds):
         return [Reason("no-such-meld", None, params | {"index": action.meld, "count": len(melds)})]
     top = pos.pile[-1]
-    if check_meld(melds[action.meld - 1], rules, going_out=True).kind is not MeldKind.SEQUENCE:
+    if judge(tuple(melds[action.meld - 1]), rules, True).kind is not MeldKind.SEQUENCE:
         return [Reason("take-top-not-sequence", "take_top_card_onto_sequence", params | {"index": action.meld})]
     verdict = check_addition(melds[action.meld - 1], (top,), rules)
     if not verdict.legal:
@@ -655,11 +671,11 @@ def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> list[Rea
     side = pos.side_of(pos.turn)
     melds = [list(m) for m in pos.melds[side]] + [list(m) for m in action.melds]
     going_out = len(rest) <= 1 and _may_finish(pos, melds)
-    verdicts = [check_meld(m, rules, going_out=going_out) for m in action.melds]
+    verdicts = [judge(m, rules, going_out) for m in action.melds]
     reasons = _meld_reasons(verdicts, params)
     if reasons:
         return reasons
-    reasons.extend(_table_reasons(melds, rules, params))
+    reasons.extend(_table_reasons(melds, len(action.melds), rules))
     if not pos.melds[side]:
         reasons.extend(_initial_reasons(pos, verdicts, params))
     reasons.extend(_keep_cards_reasons(pos, melds, len(rest), params))
@@ -686,9 +702,7 @@ def _check_add(pos: Position, action: Add, params: dict[str, Any]) -> list[Reaso
     if not verdict.legal:
         return list(verdict.reasons)
     after[action.meld - 1] = list(verdict.cards)
-    return _table_reasons(after, rules, params) + _keep_cards_reasons(
-        pos, after, len(rest), params
-    )
+    return _keep_cards_reasons(pos, after, len(rest), params)  # an addition adds no meld of a rank
 
 
 def _check_discard(pos: Position, action: Discard, params: dict[str, Any]) -> list[Reason]:
@@ -703,11 +717,22 @@ def _check_discard(pos: Position, action: Discard, params: dict[str, Any]) -> li
     return []
 
 
+def _check_pass_in_play(pos: Position, action: Pass, params: dict[str, Any]) -> list[Reason]:
+    """[assumption] A player left with one card who may not go out (the last stock card was a
+    red 3, laid out with nothing to replace it) ends the turn without discarding."""
+    hand = pos.hands[pos.turn - 1]
+    if len(hand) == 1 and _going_out_reasons(pos, pos.melds[pos.side_of(pos.turn)], params):
+        return []
+    return [Reason("pass-in-play", None, params)]
+
+
 def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> list[Reason]:
     if not pos.partners(pos.turn):
         return [Reason("no-partner", "ask_partner", params)]
     if pos.asked:
         return [Reason("asked-already", "ask_partner", params | {"answer": pos.asked})]
+    if len(pos.hands[pos.turn - 1]) < 2:  # after a "no" the player must discard and keep a card
+        return [Reason("ask-too-late", "ask_partner", params)]
     return []
 
 
@@ -719,8 +744,10 @@ def _meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> li
     ]
 
 
-def _table_reasons(melds: list[list[Card]], rules: Rules, params: dict[str, Any]) -> list[Reason]:
-    """Per-rank limits on the side's table after the action (one meld of a rank, and so on)."""
+def _table_reasons(melds: list[list[Card]], new: int, rules: Rules) -> list[Reason]:
+    """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
+    if not new or rules.same_rank_melds_per_rank == "several":
+        return []
     table = check_side_melds(melds, rules, going_out=True)
     return [r for r in table.reasons if r.code != "meld-illegal"]
 
@@ -748,7 +775,7 @@ def _may_finish(pos: Position, melds: list[list[Card]]) -> bool:
 def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: dict[str, Any]) -> list[Reason]:
     rules = pos.rules
     params = params | {"rules": rules.title, "player": pos.turn}
-    verdicts = [check_meld(m, rules, going_out=True) for m in melds]
+    verdicts = [judge(tuple(m), rules, True) for m in melds]
     if not may_go_out(verdicts, rules, pos.players):
         return [Reason("cannot-go-out", "going_out_needs", params | {"needs": needs_text(rules, pos.players)})]
     if pos.asked == "no":
@@ -778,7 +805,7 @@ def _why(verdict: MeldVerdict) -> str:
 
 
 _CHECK_DRAW = {Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass}
-_CHECK_PLAY = {Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask}
+_CHECK_PLAY = {Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask, Pass: _check_pass_in_play}
 
 
 # --- performing actions (already checked) -------------------------------------------
@@ -818,6 +845,8 @@ def _do_take_pile(game: Game, action: TakePile) -> None:
     _event(game, "event-take-pile", "pile_cards_taken", card=str(top), count=len(taken))
     _lay_out_red_threes(pos, pos.turn, game.log, replace=rules.red_three_from_pile_replaced)
     _start_play(pos)
+    if not hand:  # the pile's cards all melded, with nothing under them: the player goes out
+        _end_hand(game, went_out=pos.turn)
 
 
 def _do_take_top(game: Game, action: TakeTop) -> None:
@@ -896,6 +925,10 @@ def _do_answer(game: Game, action: Answer) -> None:
 
 def _do_pass(game: Game, action: Pass) -> None:
     pos = game.position
+    if pos.phase == "play":
+        _event(game, "event-pass-in-play", None)
+        _next_turn(pos)
+        return
     _event(game, "event-pass", "stock_out")
     pos.passes += 1
     if pos.rules.stock_out == "when the player to move cannot take the pile" or pos.passes >= len(pos.seating()):

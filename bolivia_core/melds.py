@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .cards import Card, format_cards, parse_cards
@@ -72,8 +73,12 @@ def check_meld(
     cards: str | Iterable[Card | str], rules: Rules | str = "bolivia", *, going_out: bool = False
 ) -> MeldVerdict:
     """Judge ``cards`` (in any order) as one new meld; ``going_out`` allows black 3s."""
-    rules = resolve_rules(rules)
-    cards = parse_cards(cards)
+    return judge(parse_cards(cards), resolve_rules(rules), going_out)
+
+
+@lru_cache(maxsize=1 << 14)
+def judge(cards: tuple[Card, ...], rules: Rules, going_out: bool = False) -> MeldVerdict:
+    """``check_meld`` for cards already parsed, remembered: the game asks about the same melds often."""
     return _judge(cards, rules, going_out)
 
 
@@ -90,8 +95,8 @@ def check_addition(
     """
     rules = resolve_rules(rules)
     meld, added = parse_cards(meld), parse_cards(added)
-    on_table = _judge(meld, rules, going_out=True)
-    combined = _judge(meld + added, rules, going_out)
+    on_table = judge(meld, rules, True)
+    combined = judge(meld + added, rules, going_out)
     params = {"rules": rules.title}
     reasons: list[Reason] = []
     if not added:

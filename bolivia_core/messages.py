@@ -141,6 +141,7 @@ EN: dict[str, str] = {
     "drawn-already": "player {player} has drawn already this turn: meld, add to a meld, or discard",
     "stock-empty": "the stock is empty: take from the discard pile, or pass if you cannot",
     "pass-with-stock": "a player passes only when the stock is empty: draw instead",
+    "pass-in-play": "a player ends a turn by discarding; only one left with a single card who may not go out passes",
     "pass-while-able": "with the stock empty a player who can take the pile must: player {player} can",
     "pile-empty": "the discard pile is empty: draw from the stock",
     "pile-blocked": "nobody may take the pile while {card} is on top under {rules} rules: draw from the stock",
@@ -164,6 +165,9 @@ EN: dict[str, str] = {
     "discard-forbidden": "{card} may never be discarded under {rules} rules",
     "no-partner": "player {player} has no partner to ask",
     "asked-already": "player {player} has asked already this turn (the answer was {answer})",
+    "ask-too-late": (
+        "ask while you hold two cards or more: after a no you must still discard and keep a card"
+    ),
     "cannot-go-out": "the side may not go out yet under {rules} rules: it needs {needs}",
     "partner-said-no": "partner said no: player {player} may not go out this turn",
     "must-ask": "under {rules} rules a player must ask every partner \"may I go out?\" and hear yes first",
@@ -183,9 +187,12 @@ EN: dict[str, str] = {
     "event-ask": "player {player} asks: may I go out?",
     "event-answer": "player {player} answers {answer} to player {asker}",
     "event-pass": "player {player} cannot take the pile and passes",
+    "event-pass-in-play": "player {player} holds one card, may not go out, and ends the turn without discarding",
     "event-went-out": "player {player} goes out: hand {hand} scores {scores}",
     "event-stock-out": "the stock is out and nobody can take the pile: hand {hand} scores {scores}",
     "event-game-over": "the game is over: {scores}",
+    "event-from-position": "hand {hand} goes on from a given position: player {player} to play",
+    "event-loaded": "a saved game, loaded after {actions:n:action}",
     # ranks in words
     "rank:4": "4s", "rank:5": "5s", "rank:6": "6s", "rank:7": "7s", "rank:8": "8s", "rank:9": "9s",
     "rank:10": "10s", "rank:J": "jacks", "rank:Q": "queens", "rank:K": "kings", "rank:A": "aces",

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import Card, remove_cards
-from .melds import MeldKind, check_meld
+from .melds import MeldKind, judge
 from .rules import Rules
 
 __all__ = ["generate_actions", "meld_candidates", "pile_takes"]
@@ -102,6 +102,8 @@ def _play_actions(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
             yield Meld(combination)
     if pos.partners(pos.turn) and not pos.asked:
         yield Ask()
+    if len(hand) == 1:
+        yield Pass()
     for card in set(hand):
         yield Discard(card)
 
@@ -186,7 +188,7 @@ def _initial_combination(hand: Sequence[Card], rules: Rules, needed: int) -> tup
         return ()
     scored = []
     for group in meld_candidates(hand, rules):
-        verdict = check_meld(group, rules)
+        verdict = judge(group, rules)
         if verdict.legal:
             scored.append((verdict.points, group))
     scored.sort(key=lambda item: -item[0])
@@ -205,6 +207,6 @@ def _initial_combination(hand: Sequence[Card], rules: Rules, needed: int) -> tup
 
 
 def _kind(meld: Sequence[Card], rules: Rules) -> MeldKind | None:
-    return check_meld(tuple(meld), rules, going_out=True).kind
+    return judge(tuple(meld), rules, True).kind
 
 

@@ -9,8 +9,8 @@ notation, melds are separated by ``|``, the pile and the stock list their
 bottom card first and their top card last. ``format_position`` writes every
 field; ``parse_position`` accepts a lesson's shorthand: a hand left out is
 dealt from the cards nobody holds, and a stock left out is those cards
-shuffled with the seed. Anything wrong is refused whole with a message that
-names the field.
+shuffled with the seed (or, with ``rest=pile``, put under the pile). Anything
+wrong is refused whole with a message that names the field.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import Card, CardError, format_cards, full_deck, parse_cards
+from .cards import Card, CardError, deck_counts, format_cards, parse_cards, remove_cards
 from .game import PHASES, Position
 from .melds import check_side_melds
 from .rules import Rules, RulesError, get_rules
@@ -65,11 +65,14 @@ def format_position(pos: Position) -> str:
 def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     """Read a scenario string; ``rules`` replaces the named preset (for a club's own rules)."""
     fields = _fields(text)
-    try:
-        preset = get_rules(fields.pop("rules", "bolivia"))
-    except RulesError as error:
-        raise ScenarioError(f"field rules: {error}") from None
-    rules = rules or preset
+    name = fields.pop("rules", rules.name if rules else "bolivia")
+    if rules is None:
+        try:
+            rules = get_rules(name)
+        except RulesError as error:
+            raise ScenarioError(f"field rules: {error}") from None
+    elif name != rules.name:
+        raise ScenarioError(f"field rules: this scenario is for {name!r}, not {rules.name!r}")
     players = _int(fields, "players", 4 if 4 in rules.sides else min(rules.sides))
     if players not in rules.sides:
         allowed = ", ".join(map(str, rules.player_counts))
@@ -96,7 +99,9 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     missing_hands = []
     for player in range(1, players + 1):
         if f"p{player}" in fields:
-            pos.hands[player - 1] = list(_cards(fields, f"p{player}"))
+            pos.hands[player - 1] = sorted(_cards(fields, f"p{player}"))
+            if any(c.is_red_three for c in pos.hands[player - 1]):
+                raise ScenarioError(f"field p{player}: red 3s are laid out at once; put them in the side's red field")
             if pos.hands[player - 1] and player not in seats:
                 raise ScenarioError(f"field p{player}: player {player} rests this hand and holds no cards")
         elif player in seats:
@@ -113,10 +118,13 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     pos.pile = list(_cards(fields, "pile"))
     stock_given = "stock" in fields
     pos.stock = list(_cards(fields, "stock"))
+    rest_to = fields.pop("rest", "stock")
+    if rest_to not in ("stock", "pile"):
+        raise ScenarioError(f"field rest: stock or pile (where the cards written nowhere go), not {rest_to!r}")
     _read_flags(fields, pos)
     if fields:
         raise ScenarioError(f"unknown field {next(iter(fields))!r}; expected: {', '.join(_expected(players, sides))}")
-    _complete_cards(pos, missing_hands, stock_given)
+    _complete_cards(pos, missing_hands, stock_given and rest_to == "stock", rest_to)
     return pos
 
 
@@ -141,22 +149,25 @@ def _read_flags(fields: dict[str, str], pos: Position) -> None:
         raise ScenarioError("field asker: in the answer phase, the player who asked")
 
 
-def _complete_cards(pos: Position, missing_hands: list[int], stock_given: bool) -> None:
-    """Check every card against the deck; deal left-out hands and the stock from the rest."""
+def _complete_cards(pos: Position, missing_hands: list[int], stock_given: bool, rest_to: str) -> None:
+    """Check every card against the deck; deal left-out hands, then put the rest in the stock
+    (shuffled) or, with ``rest=pile``, under the pile."""
     rules = pos.rules
-    deck = Counter(full_deck(rules.decks, rules.jokers))
+    deck = deck_counts(rules.decks, rules.jokers)
     placed = Counter(c for zone in pos.zones().values() for c in zone)
     for card, count in sorted(placed.items()):
         if count > deck[card]:
             raise ScenarioError(f"{card} appears {count} times; the {rules.title} deck has {deck[card]}")
     rest = sorted((deck - placed).elements())
-    if stock_given and missing_hands:
-        raise ScenarioError(f"field p{missing_hands[0]}: with the stock given, every playing hand must be given")
     random.Random(f"{pos.seed}:scenario").shuffle(rest)
-    for player in missing_hands:
+    for player in missing_hands:  # dealt without red 3s, as if laid out and replaced at once
         size = rules.hand_size[pos.players]
-        pos.hands[player - 1], rest = rest[:size], rest[size:]
-    if stock_given:
+        dealable = [c for c in rest if not c.is_red_three][:size]
+        pos.hands[player - 1] = sorted(dealable)
+        rest = remove_cards(rest, dealable) or []
+    if rest_to == "pile":
+        pos.pile[:0] = rest
+    elif stock_given:
         if rest:
             raise ScenarioError(
                 f"field stock: {len(rest)} cards of the deck are nowhere (first: {format_cards(rest[:5])}); "
@@ -223,7 +234,7 @@ def _expected(players: int, sides: int) -> list[str]:
     return [
         "rules", "players", "seed", "target", "hand", "dealer", "turn", "phase", "scores",
         *(f"p{p}" for p in range(1, players + 1)), *(f"melds{s}" for s in range(1, sides + 1)),
-        *(f"red{s}" for s in range(1, sides + 1)), "pile", "stock", *FLAGS,
+        *(f"red{s}" for s in range(1, sides + 1)), "pile", "stock", "rest", *FLAGS,
     ]  # fmt: skip
 
 

@@ -1,0 +1,218 @@
+"""Computer players and whole-game simulation.
+
+A player is anything with ``choose(game) -> Action`` picking one of
+``game.legal_actions()``. ``RandomPlayer`` picks uniformly with its own seeded
+generator; ``GreedyPlayer`` melds what it can, takes the pile when it pays,
+saves wild cards for a bolivia when sensible and discards what it needs least.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from .cards import Card
+from .game import Game, new_game
+from .melds import MeldKind, judge
+from .rules import Rules, resolve_rules
+
+__all__ = ["PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game", "simulate"]
+
+
+class Player(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomPlayer:
+    """Any legal action, uniformly, from a seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+class GreedyPlayer:
+    """A plain heuristic player: a fair sparring partner, not a strong one."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        pos = game.position
+        if pos.phase in ("hand over", "answer"):
+            return NextHand() if pos.phase == "hand over" else Answer(True)
+        hand = pos.hands[pos.turn - 1]
+        if pos.phase == "draw":
+            return self._draw(actions, len(pos.pile))
+        finishing = [a for a in actions if isinstance(a, Meld | Add) and _cards_used(a) == len(hand)]
+        if finishing:
+            return finishing[0]
+        melds = [a for a in actions if isinstance(a, Meld)]
+        side_melds = pos.melds[pos.side_of(pos.turn)]
+        saving_wilds = _saving_wilds(hand, side_melds, game.rules)
+        useful = [m for m in melds if not (saving_wilds and _wild_in_mixed_meld(m))]
+        if useful:
+            return max(useful, key=lambda m: (_cards_used(m), str(m)))
+        adds = [a for a in actions if isinstance(a, Add) and not (saving_wilds and any(c.is_wild for c in a.cards))]
+        natural_adds = [a for a in adds if not any(c.is_wild for c in a.cards)]
+        if natural_adds or adds:
+            return max(natural_adds or adds, key=lambda a: (len(a.cards), str(a)))
+        if Ask() in actions and len(hand) <= 3:
+            return Ask()
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            return min(discards, key=lambda d: (_keep_value(d.card, hand, side_melds, game.rules), str(d)))
+        return actions[0]
+
+    @staticmethod
+    def _draw(actions: list[Action], pile_size: int) -> Action:
+        takes = [a for a in actions if isinstance(a, TakePile)]
+        if takes and (pile_size >= 3 or any(t.melds for t in takes)):
+            return max(takes, key=lambda t: (len(t.cards) + sum(map(len, t.melds)), str(t)))
+        tops = [a for a in actions if isinstance(a, TakeTop)]
+        if tops:
+            return tops[0]
+        if Draw() in actions:
+            return Draw()
+        return takes[0] if takes else Pass()
+
+
+def _cards_used(action: Meld | Add) -> int:
+    return sum(map(len, action.melds)) if isinstance(action, Meld) else len(action.cards)
+
+
+def _saving_wilds(hand: Sequence[Card], side_melds: Sequence[Sequence[Card]], rules: Rules) -> bool:
+    """Keep 2s and jokers out of mixed melds while they could still make a bolivia."""
+    if not rules.wild_melds:
+        return False
+    open_wild_meld = any(
+        judge(tuple(m), rules, True).kind is MeldKind.WILD and len(m) < rules.wild_meld_length for m in side_melds
+    )
+    return open_wild_meld or sum(c.is_wild for c in hand) >= 2
+
+
+def _wild_in_mixed_meld(meld: Meld) -> bool:
+    return any(any(c.is_wild for c in group) and not all(c.is_wild for c in group) for group in meld.melds)
+
+
+def _keep_value(card: Card, hand: Sequence[Card], side_melds: Sequence[Sequence[Card]], rules: Rules) -> int:
+    """How much the hand wants to keep ``card``; the lowest is discarded."""
+    if card.is_wild:
+        return 1000
+    if card.is_black_three:
+        return -100  # it costs 100 in hand, and it blocks the next player
+    same = Counter(c.rank for c in hand)[card.rank]
+    on_table = any(c.is_natural and c.rank == card.rank for m in side_melds for c in m)
+    neighbours = sum(c.suit == card.suit and abs(c.rank - card.rank) == 1 for c in hand)
+    return 40 * (same - 1) + 60 * on_table + 15 * neighbours * rules.sequences + rules.card_value(card)
+
+
+PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    scores: tuple[int, ...]
+    winner: int | None
+    hands: int
+    actions: int
+    went_out: int
+
+
+@dataclass
+class SimulationResult:
+    rules: str
+    players: int
+    kinds: tuple[str, ...]
+    games: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def actions(self) -> int:
+        return sum(g.actions for g in self.games)
+
+    @property
+    def hands(self) -> int:
+        return sum(g.hands for g in self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        sides = len(self.games[0].scores) if self.games else 0
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "kinds": list(self.kinds),
+            "games": len(self.games),
+            "wins": [sum(g.winner == s for g in self.games) for s in range(sides)],
+            "draws": sum(g.winner is None for g in self.games),
+            "mean_scores": [round(sum(g.scores[s] for g in self.games) / len(self.games)) for s in range(sides)],
+            "hands": self.hands,
+            "hands_gone_out": sum(g.went_out for g in self.games),
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "actions_per_second": round(self.actions / self.seconds) if self.seconds else None,
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
+        }
+
+    def __str__(self) -> str:
+        d = self.to_dict()
+        lines = [
+            f"{d['games']} games of {self.rules} with {self.players} players ({', '.join(self.kinds)})",
+            "wins by side: " + ", ".join(f"side {s + 1}: {w}" for s, w in enumerate(d["wins"]))
+            + f"; draws: {d['draws']}",
+            "mean final scores: " + ", ".join(f"{s:,}" for s in d["mean_scores"]),
+            f"{d['hands']} hands ({d['hands_gone_out']} ended by going out), {d['actions']:,} actions "
+            f"in {d['seconds']} s: {d['actions_per_second']:,} actions/s, {d['hands_per_second']} hands/s",
+        ]
+        return "\n".join(lines)
+
+
+MAX_ACTIONS_PER_GAME = 200_000
+
+
+def play_game(game: Game, players: Sequence[Player]) -> Game:
+    """Play ``game`` to its end, seat ``n`` choosing for player ``n``; bounded in length."""
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if game.is_over:
+            return game
+        game.apply(players[game.to_move - 1].choose(game))
+    raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
+
+
+def simulate(
+    rules: Rules | str = "bolivia",
+    players: int = 4,
+    games: int = 10,
+    seed: int = 1,
+    kinds: Sequence[str] = ("greedy",),
+    target: int | None = None,
+) -> SimulationResult:
+    """Play ``games`` whole games; seat ``n`` uses ``kinds[n % len(kinds)]``."""
+    rules = resolve_rules(rules)
+    unknown = [k for k in kinds if k not in PLAYERS]
+    if unknown or not kinds:
+        raise ValueError(f"unknown player kind {unknown[0] if unknown else ''!r}; known: {', '.join(PLAYERS)}")
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    seat_kinds = tuple(kinds[n % len(kinds)] for n in range(players))
+    result = SimulationResult(rules.name, players, seat_kinds)
+    start = time.perf_counter()
+    for number in range(games):
+        game_seed = seed * 100_003 + number
+        game = new_game(rules, players, game_seed, target)
+        seats = [PLAYERS[k](game_seed * 10 + n) for n, k in enumerate(seat_kinds)]
+        play_game(game, seats)
+        result.games.append(GameRecord(
+            game_seed, game.scores, game.winner(), len(game.results), len(game.history),
+            sum(r.went_out is not None for r in game.results),
+        ))  # fmt: skip
+    result.seconds = time.perf_counter() - start
+    return result
