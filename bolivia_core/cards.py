@@ -45,9 +45,16 @@ class CardError(ValueError):
     """A token that is not a card in the project's card notation."""
 
 
-@dataclass(frozen=True, slots=True)
+_INTERNED: dict[tuple[int, str], Card] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card; a joker has rank 15 and no suit ("")."""
+    """One playing card; a joker has rank 15 and no suit ("").
+
+    Cards are interned: ``Card(13, "H")`` and ``Card.parse("KH")`` are the same
+    object, so equality is identity and the three copies of a card are equal.
+    """
 
     rank: int
     suit: str
@@ -59,7 +66,13 @@ class Card:
     _text: str = field(init=False, compare=False, repr=False)
     _order: int = field(init=False, compare=False, repr=False)
 
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _INTERNED.get((rank, suit))
+        return card if card is not None else object.__new__(cls)
+
     def __post_init__(self) -> None:
+        if _INTERNED.get((self.rank, self.suit)) is self:
+            return  # an interned card: already set up
         if self.rank == JOKER_RANK:
             if self.suit != "":
                 raise CardError(f"a joker has no suit, got {self.suit!r}")
@@ -73,16 +86,13 @@ class Card:
         set_(self, "_hash", hash((self.rank, self.suit)))
         set_(self, "_text", "JK" if self.rank == JOKER_RANK else _RANK_TEXT[self.rank] + self.suit)
         set_(self, "_order", self.rank * 8 + "CDHS".find(self.suit) + 1)
+        _INTERNED[(self.rank, self.suit)] = self
 
     def __hash__(self) -> int:  # computed once: cards are dictionary keys on the engine's hot paths
         return self._hash
 
-    def __eq__(self, other: object) -> bool:  # parsed cards are shared objects: identity answers most
-        if self is other:
-            return True
-        if isinstance(other, Card):
-            return self.rank == other.rank and self.suit == other.suit
-        return NotImplemented
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:  # copies and pickles stay interned
+        return (Card, (self.rank, self.suit))
 
     # Cards sort by rank, then suit (clubs, diamonds, hearts, spades); jokers last.
     def __lt__(self, other: Card) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -33,7 +33,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Card, format_cards, full_deck, remove_cards
-from .melds import MeldKind, MeldVerdict, check_addition, check_side_melds, judge
+from .melds import MeldKind, MeldVerdict, check_side_melds, judge, judge_addition
 from .messages import Explanation, Reason, render
 from .rules import Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scoring import SideScore, may_go_out, needs_text, score_side
@@ -109,16 +109,7 @@ class Position:
 
     def seating(self) -> tuple[int, ...]:
         """The players in this hand, in turn order; a larger side rests one player a hand in turn."""
-        sizes = self.rules.sides[self.players]
-        playing = min(sizes)
-        active = []
-        for side in range(len(sizes)):
-            members = self.members(side)
-            rest = len(members) - playing
-            start = (self.hand_number - 1) * rest % len(members) if rest else 0
-            sitting = {members[(start + i) % len(members)] for i in range(rest)}
-            active.append([p for p in members if p not in sitting])
-        return tuple(p for row in zip(*active, strict=True) for p in row)
+        return _seating(self.rules.sides[self.players], self.hand_number)
 
     def next_player(self, player: int) -> int:
         seats = self.seating()
@@ -136,6 +127,20 @@ class Position:
             zones[f"melds {side}"] = tuple(c for m in melds for c in m)
             zones[f"red 3s {side}"] = tuple(self.red_threes[side - 1])
         return zones
+
+
+@lru_cache(maxsize=1024)
+def _seating(sizes: tuple[int, ...], hand_number: int) -> tuple[int, ...]:
+    table = _side_table(sizes)
+    playing = min(sizes)
+    active = []
+    for side in range(len(sizes)):
+        members = [p for p in range(1, len(table) + 1) if table[p - 1] == side]
+        rest = len(members) - playing
+        start = (hand_number - 1) * rest % len(members) if rest else 0
+        sitting = {members[(start + i) % len(members)] for i in range(rest)}
+        active.append([p for p in members if p not in sitting])
+    return tuple(p for row in zip(*active, strict=True) for p in row)
 
 
 @lru_cache(maxsize=64)
@@ -347,8 +352,8 @@ class Game:
         """Every sensible legal action, sorted and unique (melds offered as useful groups)."""
         from .moves import generate_actions
 
-        unique = {str(a): a for a in generate_actions(self.position) if not self._reasons(a)}
-        return sorted(unique.values(), key=Action.sort_key)
+        unique = dict.fromkeys(a for a in generate_actions(self.position) if not self._reasons(a))
+        return sorted(unique, key=Action.sort_key)
 
     def explain(self, action: Action | str) -> tuple[Reason, ...]:
         """Every reason ``action`` is not allowed now; empty when it is."""
@@ -474,8 +479,14 @@ def _as_action(action: Action | str) -> Action:
 
 
 def _check(pos: Position, action: Action) -> list[Reason]:
+    """Every reason ``action`` is not allowed in ``pos``: first the phase, then the action's own rules."""
     params: dict[str, Any] = {"rules": pos.rules.title, "player": pos.turn}
     phase = pos.phase
+    checks = _CHECKS_BY_PHASE.get(phase)
+    if checks is not None:  # a turn in progress: the common case, looked up directly
+        check = checks.get(type(action))
+        if check is not None:
+            return check(pos, action, params)
     if phase == "game over":
         return [Reason("game-over", None, params)]
     if phase == "hand over":
@@ -489,12 +500,8 @@ def _check(pos: Position, action: Action) -> list[Reason]:
     if isinstance(action, Answer):
         return [Reason("nothing-asked", "ask_partner", params)]
     if phase == "draw":
-        if isinstance(action, Draw | TakePile | TakeTop | Pass):
-            return _CHECK_DRAW[type(action)](pos, action, params)
         return [Reason("draw-first", "draw_count", params)]
-    if isinstance(action, Draw | TakePile | TakeTop):
-        return [Reason("drawn-already", "draw_count", params)]
-    return _CHECK_PLAY[type(action)](pos, action, params)
+    return [Reason("drawn-already", "draw_count", params)]
 
 
 def _check_draw(pos: Position, action: Draw, params: dict[str, Any]) -> list[Reason]:
@@ -563,7 +570,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
         return [Reason("cards-not-in-hand", None, params | {"cards": format_cards(used)})]
     frozen = pile_frozen(pos)
     naturals_of_rank = [c for c in action.cards if c.is_natural and c.rank == top.rank]
-    melds = [list(m) for m in pos.melds[side]]
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
     if action.onto is not None:
         if rules.pile_new_meld_only:
             return [Reason("pile-new-meld-only", "pile_new_meld_only", params)]
@@ -571,7 +578,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
             return [_natural_pair_reason(top, params, frozen)]
         if not 1 <= action.onto <= len(melds):
             return [Reason("no-such-meld", None, params | {"index": action.onto, "count": len(melds)})]
-        verdict = check_addition(melds[action.onto - 1], (top, *action.cards), rules)
+        verdict = judge_addition(tuple(melds[action.onto - 1]), (top, *action.cards), rules)
         if not verdict.legal:
             return [Reason("pile-onto-illegal", None, params | {
                 "card": str(top), "index": action.onto, "why": _why(verdict)})]  # fmt: skip
@@ -647,13 +654,13 @@ def _check_take_top(pos: Position, action: TakeTop, params: dict[str, Any]) -> l
     if reasons:
         return reasons
     side = pos.side_of(pos.turn)
-    melds = [list(m) for m in pos.melds[side]]
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
     if not 1 <= action.meld <= len(melds):
         return [Reason("no-such-meld", None, params | {"index": action.meld, "count": len(melds)})]
     top = pos.pile[-1]
     if judge(tuple(melds[action.meld - 1]), rules, True).kind is not MeldKind.SEQUENCE:
         return [Reason("take-top-not-sequence", "take_top_card_onto_sequence", params | {"index": action.meld})]
-    verdict = check_addition(melds[action.meld - 1], (top,), rules)
+    verdict = judge_addition(tuple(melds[action.meld - 1]), (top,), rules)
     if not verdict.legal:
         return [Reason("take-top-illegal", "take_top_card_onto_sequence", params | {
             "card": str(top), "index": action.meld, "why": _why(verdict)})]  # fmt: skip
@@ -669,7 +676,7 @@ def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> list[Rea
     if rest is None:
         return [Reason("cards-not-in-hand", None, params | {"cards": format_cards(used)})]
     side = pos.side_of(pos.turn)
-    melds = [list(m) for m in pos.melds[side]] + [list(m) for m in action.melds]
+    melds: list[Sequence[Card]] = [*pos.melds[side], *action.melds]  # read only: no copies
     going_out = len(rest) <= 1 and _may_finish(pos, melds)
     verdicts = [judge(m, rules, going_out) for m in action.melds]
     reasons = _meld_reasons(verdicts, params)
@@ -685,24 +692,23 @@ def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> list[Rea
 def _check_add(pos: Position, action: Add, params: dict[str, Any]) -> list[Reason]:
     rules = pos.rules
     hand = pos.hands[pos.turn - 1]
-    rest = remove_cards(hand, action.cards)
-    if rest is None:
+    if not _holds(hand, action.cards):
         return [Reason("cards-not-in-hand", None, params | {"cards": format_cards(action.cards)})]
+    left = len(hand) - len(action.cards)
     side = pos.side_of(pos.turn)
-    melds = [list(m) for m in pos.melds[side]]
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
     if not melds:
         minimum = rules.initial_meld_minimum(pos.scores[side])
         return [Reason("side-not-melded", "initial_meld_steps", params | {"minimum": minimum})]
     if not 1 <= action.meld <= len(melds):
         return [Reason("no-such-meld", None, params | {"index": action.meld, "count": len(melds)})]
     after = [*melds]
-    after[action.meld - 1] = melds[action.meld - 1] + list(action.cards)
-    going_out = len(rest) <= 1 and _may_finish(pos, after)
-    verdict = check_addition(melds[action.meld - 1], action.cards, rules, going_out=going_out)
+    after[action.meld - 1] = (*melds[action.meld - 1], *action.cards)
+    going_out = left <= 1 and _may_finish(pos, after)
+    verdict = judge_addition(tuple(melds[action.meld - 1]), action.cards, rules, going_out)
     if not verdict.legal:
         return list(verdict.reasons)
-    after[action.meld - 1] = list(verdict.cards)
-    return _keep_cards_reasons(pos, after, len(rest), params)  # an addition adds no meld of a rank
+    return _keep_cards_reasons(pos, after, left, params)  # an addition adds no meld of a rank
 
 
 def _check_discard(pos: Position, action: Discard, params: dict[str, Any]) -> list[Reason]:
@@ -744,7 +750,7 @@ def _meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> li
     ]
 
 
-def _table_reasons(melds: list[list[Card]], new: int, rules: Rules) -> list[Reason]:
+def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> list[Reason]:
     """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
     if not new or rules.same_rank_melds_per_rank == "several":
         return []
@@ -767,7 +773,7 @@ def _initial_reasons(
         "minimum": minimum, "score": pos.scores[side], "points": points, "shortfall": minimum - points})]  # fmt: skip
 
 
-def _may_finish(pos: Position, melds: list[list[Card]]) -> bool:
+def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
     """Whether the player to move may go out with the side's table as ``melds``."""
     return not _going_out_reasons(pos, melds, {})
 
@@ -786,7 +792,7 @@ def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: d
 
 
 def _keep_cards_reasons(
-    pos: Position, melds: list[list[Card]], left: int, params: dict[str, Any]
+    pos: Position, melds: Sequence[Sequence[Card]], left: int, params: dict[str, Any]
 ) -> list[Reason]:
     """After melding a player keeps two cards unless going out is allowed: with one card the
     only discard would go out, with none the player has gone out."""
@@ -800,12 +806,23 @@ def _keep_cards_reasons(
     return finish
 
 
+def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    """Whether ``hand`` holds every one of ``cards`` (copies counted)."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    return remove_cards(hand, cards) is not None
+
+
 def _why(verdict: MeldVerdict) -> str:
     return "; ".join(map(str, verdict.reasons))
 
 
-_CHECK_DRAW = {Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass}
-_CHECK_PLAY = {Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask, Pass: _check_pass_in_play}
+Check = Callable[[Position, Any, dict[str, Any]], list[Reason]]
+_CHECK_DRAW: dict[type, Check] = {Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass}
+_CHECK_PLAY: dict[type, Check] = {
+    Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask, Pass: _check_pass_in_play,
+}  # fmt: skip
+_CHECKS_BY_PHASE = {"draw": _CHECK_DRAW, "play": _CHECK_PLAY}
 
 
 # --- performing actions (already checked) -------------------------------------------

@@ -93,8 +93,14 @@ def check_addition(
 
     The verdict describes the meld as it would be after the addition.
     """
-    rules = resolve_rules(rules)
-    meld, added = parse_cards(meld), parse_cards(added)
+    return judge_addition(parse_cards(meld), parse_cards(added), resolve_rules(rules), going_out)
+
+
+@lru_cache(maxsize=1 << 14)
+def judge_addition(
+    meld: tuple[Card, ...], added: tuple[Card, ...], rules: Rules, going_out: bool = False
+) -> MeldVerdict:
+    """``check_addition`` for cards already parsed, remembered like ``judge``."""
     on_table = judge(meld, rules, True)
     combined = judge(meld + added, rules, going_out)
     params = {"rules": rules.title}

@@ -71,7 +71,7 @@ def pile_takes(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
     unmelded = not melds
     for group in groups:
         if unmelded:
-            rest = remove_cards(hand, group)
+            rest = remove_cards(hand, group) or []
             have = sum(rules.card_value(c) for c in (top, *group))
             needed = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)]) - have
             extra = _initial_combination(rest, rules, needed) if needed > 0 else ()
