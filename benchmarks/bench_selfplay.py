@@ -46,7 +46,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}; {args.players} players, "
           f"{args.hands} hands per preset, seed {args.seed}")  # fmt: skip
-    print(f"{'preset':10} {'players':8} {'hands':>6} {'actions':>8} {'actions/s':>10} {'hands/s':>8} {'actions/hand':>13}")
+    columns = ("hands", 6), ("actions", 8), ("actions/s", 10), ("hands/s", 8), ("actions/hand", 13)
+    print(f"{'preset':10} {'players':8} " + " ".join(f"{name:>{width}}" for name, width in columns))
     for kind in (RandomPlayer, GreedyPlayer):
         for preset in preset_names():
             if args.players not in get_rules(preset).sides:

@@ -1,4 +1,4 @@
-"""The command line: ``meld``, ``initial``, ``score`` and ``rules``.
+"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate`` and ``scenario``.
 
 Exit status: 0 for an answer, 1 when the cards judged are not a legal meld or
 initial meld, 2 for bad input (one line on stderr, never a traceback).
@@ -52,6 +52,18 @@ def _parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list the presets, or every knob of one")
     rules.add_argument("name", nargs="?", help="a preset: " + ", ".join(PRESETS))
     rules.add_argument("--json", action="store_true", help="print JSON")
+
+    simulate = commands.add_parser("simulate", help="computer players play whole games; results and speed")
+    simulate.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    simulate.add_argument("--target", type=int, default=None, help="score that ends a game (default: the rules')")
+    simulate.add_argument("--ai", default="greedy", help="player kinds by seat, comma separated: greedy, random")
+    _common(simulate)
+
+    scenario = commands.add_parser("scenario", help="list the lesson scenarios, or show one and its legal actions")
+    scenario.add_argument("name", nargs="?", help="a scenario name, or a scenario string")
+    scenario.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -149,6 +161,37 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"meld": _meld, "initial": _initial, "score": _score, "rules": _rules}
+def _simulate(args: argparse.Namespace) -> int:
+    from .players import simulate
+
+    kinds = tuple(k.strip() for k in args.ai.split(","))
+    result = simulate(args.rules, args.players, args.games, args.seed, kinds, args.target)
+    _emit(args, result.to_dict(), str(result))
+    return 0
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from .game import Game
+    from .scenario import SCENARIOS
+
+    if args.name is None:
+        data: Any = [{"name": s.name, "title": s.title, "lesson": s.lesson} for s in SCENARIOS.values()]
+        _emit(args, data, "\n".join(f"{s.name:28} {s.title}" for s in SCENARIOS.values()))
+        return 0
+    text = SCENARIOS[args.name].text if args.name in SCENARIOS else args.name
+    if "=" not in text:
+        raise UsageError(f"unknown scenario {args.name!r}; known scenarios: {', '.join(SCENARIOS)}")
+    game = Game.from_position(text)
+    actions = [str(a) for a in game.legal_actions()]
+    data = {"position": game.position_text(), "to_move": game.to_move, "phase": game.phase, "legal_actions": actions}
+    lines = [game.position_text(), f"player {game.to_move} to {game.phase}; legal actions:", *actions]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+_COMMANDS = {
+    "meld": _meld, "initial": _initial, "score": _score, "rules": _rules,
+    "simulate": _simulate, "scenario": _scenario,
+}  # fmt: skip
 
 __all__ = ["main"]

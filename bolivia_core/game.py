@@ -231,8 +231,9 @@ def _deal(pos: Position, log: list[Event]) -> None:
     pos.pile.append(pos.stock.pop())
     while rules.cover_red_three_upcard and pos.pile[-1].is_red_three and pos.stock:
         pos.pile.append(pos.stock.pop())
-    log.append(Event("event-deal", None, {"hand": pos.hand_number, "dealer": pos.dealer,
-                                           "cards": rules.hand_size[pos.players], "upcard": str(pos.pile[-1])}))  # fmt: skip
+    deal = {"hand": pos.hand_number, "dealer": pos.dealer, "cards": rules.hand_size[pos.players],
+            "upcard": str(pos.pile[-1])}  # fmt: skip
+    log.append(Event("event-deal", None, deal))
     for player in order:
         _lay_out_red_threes(pos, player, log, replace=True)
     pos.turn = order[0]
@@ -818,7 +819,9 @@ def _why(verdict: MeldVerdict) -> str:
 
 
 Check = Callable[[Position, Any, dict[str, Any]], list[Reason]]
-_CHECK_DRAW: dict[type, Check] = {Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass}
+_CHECK_DRAW: dict[type, Check] = {
+    Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass,
+}  # fmt: skip
 _CHECK_PLAY: dict[type, Check] = {
     Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask, Pass: _check_pass_in_play,
 }  # fmt: skip

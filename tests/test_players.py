@@ -1,0 +1,64 @@
+"""Computer players and simulation: whole games end, results repeat with the seed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bolivia_core import get_rules, preset_names
+from bolivia_core.cli import main
+from bolivia_core.players import simulate
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_table_size_plays_whole_games(preset: str) -> None:
+    for players in get_rules(preset).player_counts:
+        result = simulate(preset, players, games=2, seed=3, kinds=("greedy", "random"), target=2500)
+        assert len(result.games) == 2
+        assert all(g.hands >= 1 and (max(g.scores) >= 2500 or g.hands == 60) for g in result.games)
+
+
+def test_same_seed_same_games() -> None:
+    first = simulate("swedish", 4, games=2, seed=5, target=3000).to_dict()
+    again = simulate("swedish", 4, games=2, seed=5, target=3000).to_dict()
+    for timing in ("seconds", "actions_per_second", "hands_per_second"):
+        first.pop(timing), again.pop(timing)
+    assert first == again
+
+
+def test_greedy_beats_random() -> None:
+    """Seats 1 and 3 (side 1) greedy, seats 2 and 4 random: a heuristic worth having wins most."""
+    result = simulate("bolivia", 4, games=6, seed=1, kinds=("greedy", "random"), target=5000).to_dict()
+    assert result["wins"][0] >= 5, result
+
+
+def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--rules", "canasta", "--games", "3", "--seed", "2", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["games"] == 3 and sum(data["wins"]) + data["draws"] == 3
+    assert data["actions"] > 0 and data["actions_per_second"] > 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--ai", "chess"], "unknown player kind 'chess'"),
+        (["simulate", "--games", "0"], "games must be a whole number of at least 1"),
+        (["simulate", "--rules", "two-deck", "--players", "3"], "two-deck rules are for 4 players, not 3"),
+        (["scenario", "no-such-lesson"], "unknown scenario 'no-such-lesson'"),
+        (["scenario", "rules=bolivia; p1=KX"], "field p1: 'KX' is not a card"),
+    ],
+)
+def test_bad_simulate_and_scenario_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and message in err
+
+
+def test_scenario_command_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario"]) == 0
+    assert "take-the-pile" in capsys.readouterr().out
+    assert main(["scenario", "take-the-pile", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "take pile with KH KS" in data["legal_actions"] and data["to_move"] == 1
