@@ -14,8 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
@@ -35,13 +34,15 @@ from .actions import (
 from .cards import Card, format_cards, full_deck, remove_cards
 from .melds import MeldKind, MeldVerdict, check_side_melds, judge, judge_addition
 from .messages import Explanation, Reason, render
-from .rules import Rules, resolve_rules, rules_from_dict, rules_to_dict
+from .moves import generate_actions, pile_takes
+from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
+from .position import Position
+from .scenario import format_position, parse_position
 from .scoring import SideScore, may_go_out, needs_text, score_side
 
-__all__ = ["Event", "Game", "HandResult", "IllegalActionError", "Position", "new_game"]
+__all__ = ["Event", "Game", "GameFileError", "HandResult", "IllegalActionError", "Position", "new_game"]
 
 Cards = tuple[Card, ...]
-PHASES = ("draw", "play", "answer", "hand over", "game over")
 JSON_FORMAT = "bolivia-explorer game"
 
 
@@ -56,105 +57,6 @@ class IllegalActionError(ValueError):
 
 class GameFileError(ValueError):
     """A saved game that cannot be loaded as it is."""
-
-
-@dataclass
-class Position:
-    """Everything on the table at one moment: the state a scenario string describes."""
-
-    rules: Rules
-    players: int
-    seed: int
-    target: int
-    hand_number: int
-    dealer: int
-    turn: int
-    phase: str
-    scores: list[int]
-    hands: list[list[Card]]
-    melds: list[list[list[Card]]]
-    red_threes: list[list[Card]]
-    pile: list[Card]
-    stock: list[Card]  # the top card is the last
-    unopened: bool = True  # the side to move had no melds when this turn began
-    asked: str = ""  # "", "yes" or "no": the answer to "may I go out?" this turn
-    asker: int = 0  # while partners answer, who asked
-    pending: tuple[int, ...] = ()  # partners still to answer
-    passes: int = 0  # players in a row who could not take the pile from an empty stock
-
-    def copy(self) -> Position:
-        return replace(
-            self,
-            scores=list(self.scores),
-            hands=[list(h) for h in self.hands],
-            melds=[[list(m) for m in side] for side in self.melds],
-            red_threes=[list(r) for r in self.red_threes],
-            pile=list(self.pile),
-            stock=list(self.stock),
-        )
-
-    # --- who sits where ---------------------------------------------------------
-
-    @property
-    def side_count(self) -> int:
-        return len(self.rules.sides[self.players])
-
-    def side_of(self, player: int) -> int:
-        """Sides are numbered from 0; players from 1, dealt round the sides in turn."""
-        return _side_table(self.rules.sides[self.players])[player - 1]
-
-    def members(self, side: int) -> tuple[int, ...]:
-        table = _side_table(self.rules.sides[self.players])
-        return tuple(p for p in range(1, self.players + 1) if table[p - 1] == side)
-
-    def seating(self) -> tuple[int, ...]:
-        """The players in this hand, in turn order; a larger side rests one player a hand in turn."""
-        return _seating(self.rules.sides[self.players], self.hand_number)
-
-    def next_player(self, player: int) -> int:
-        seats = self.seating()
-        return seats[(seats.index(player) + 1) % len(seats)]
-
-    def partners(self, player: int) -> tuple[int, ...]:
-        side = self.side_of(player)
-        return tuple(p for p in self.seating() if p != player and self.side_of(p) == side)
-
-    def zones(self) -> dict[str, Cards]:
-        zones: dict[str, Cards] = {"stock": tuple(self.stock), "pile": tuple(self.pile)}
-        for player, hand in enumerate(self.hands, start=1):
-            zones[f"hand {player}"] = tuple(hand)
-        for side, melds in enumerate(self.melds, start=1):
-            zones[f"melds {side}"] = tuple(c for m in melds for c in m)
-            zones[f"red 3s {side}"] = tuple(self.red_threes[side - 1])
-        return zones
-
-
-@lru_cache(maxsize=1024)
-def _seating(sizes: tuple[int, ...], hand_number: int) -> tuple[int, ...]:
-    table = _side_table(sizes)
-    playing = min(sizes)
-    active = []
-    for side in range(len(sizes)):
-        members = [p for p in range(1, len(table) + 1) if table[p - 1] == side]
-        rest = len(members) - playing
-        start = (hand_number - 1) * rest % len(members) if rest else 0
-        sitting = {members[(start + i) % len(members)] for i in range(rest)}
-        active.append([p for p in members if p not in sitting])
-    return tuple(p for row in zip(*active, strict=True) for p in row)
-
-
-@lru_cache(maxsize=64)
-def _side_table(sizes: tuple[int, ...]) -> tuple[int, ...]:
-    room = list(sizes)
-    table = []
-    side = 0
-    for _ in range(sum(sizes)):
-        while room[side] == 0:
-            side = (side + 1) % len(sizes)
-        table.append(side)
-        room[side] -= 1
-        side = (side + 1) % len(sizes)
-    return tuple(table)
 
 
 @dataclass(frozen=True)
@@ -285,8 +187,6 @@ class Game:
 
     def __post_init__(self) -> None:
         if not self.start:
-            from .scenario import format_position
-
             self.start = format_position(self.position)
 
     # --- reading the state -----------------------------------------------------
@@ -343,16 +243,12 @@ class Game:
         }
 
     def position_text(self) -> str:
-        from .scenario import format_position
-
         return format_position(self.position)
 
     # --- actions -------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every sensible legal action, sorted and unique (melds offered as useful groups)."""
-        from .moves import generate_actions
-
         unique = dict.fromkeys(a for a in generate_actions(self.position) if not self._reasons(a))
         return sorted(unique, key=Action.sort_key)
 
@@ -378,8 +274,6 @@ class Game:
 
     def to_json(self) -> str:
         rules = self.rules
-        from .rules import PRESETS
-
         data = {
             "format": JSON_FORMAT,
             "version": 1,
@@ -395,8 +289,6 @@ class Game:
     def from_json(cls, text: str, *, verify: bool = True) -> Game:
         """Load a saved game. With ``verify`` its actions are replayed from the start and the
         result must match the saved position, so a damaged file is refused whole."""
-        from .scenario import parse_position
-
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
@@ -430,8 +322,6 @@ class Game:
         A start that is the first deal of its own seed gets that deal's log; any
         other position starts the log with a line saying so.
         """
-        from .scenario import format_position, parse_position
-
         position = parse_position(text, rules=rules)
         canonical = format_position(position)
         if position.hand_number == 1 and position.phase == "draw":
@@ -514,8 +404,6 @@ def _check_draw(pos: Position, action: Draw, params: dict[str, Any]) -> list[Rea
 def _check_pass(pos: Position, action: Pass, params: dict[str, Any]) -> list[Reason]:
     if pos.stock:
         return [Reason("pass-with-stock", "stock_out", params)]
-    from .moves import pile_takes
-
     if any(not _check(pos, take) for take in pile_takes(pos)):
         return [Reason("pass-while-able", "stock_out", params)]
     return []

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import Card, remove_cards
 from .melds import MeldKind, judge
+from .position import Position
 from .rules import Rules
 
 __all__ = ["generate_actions", "meld_candidates", "pile_takes"]
@@ -21,7 +22,7 @@ __all__ = ["generate_actions", "meld_candidates", "pile_takes"]
 Cards = tuple[Card, ...]
 
 
-def generate_actions(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
+def generate_actions(pos: Position) -> Iterator[Action]:
     phase = pos.phase
     if phase == "hand over":
         yield NextHand()
@@ -38,7 +39,7 @@ def generate_actions(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
         yield from _play_actions(pos)
 
 
-def pile_takes(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
+def pile_takes(pos: Position) -> Iterator[Action]:
     """Ways to take from the discard pile worth offering (checked by the game afterwards)."""
     if not pos.pile:
         return
@@ -83,7 +84,7 @@ def pile_takes(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
             yield TakePile((), index)
 
 
-def _play_actions(pos) -> Iterator[Action]:  # type: ignore[no-untyped-def]
+def _play_actions(pos: Position) -> Iterator[Action]:
     rules: Rules = pos.rules
     hand: list[Card] = pos.hands[pos.turn - 1]
     side = pos.side_of(pos.turn)

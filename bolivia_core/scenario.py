@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import Card, CardError, deck_counts, format_cards, parse_cards, remove_cards
-from .game import PHASES, Position
+from .position import PHASES, Position
 from .melds import check_side_melds
 from .rules import Rules, RulesError, get_rules
 
