@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .melds import check_addition, check_meld
-from .rules import PRESETS, format_value, get_rules, plain_value
+from .compare import diff_rules, read_club_file, rules_sheet_html
+from .rules import PRESETS, Rules, format_value, get_rules, plain_value
 from .scoring import check_initial_meld, score_side
 
 PROG = "python -m bolivia_core"
@@ -49,8 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("file", help="JSON with keys: " + ", ".join(SCORE_FILE_KEYS))
     score.add_argument("--json", action="store_true", help="print JSON")
 
-    rules = commands.add_parser("rules", help="list the presets, or every knob of one")
-    rules.add_argument("name", nargs="?", help="a preset: " + ", ".join(PRESETS))
+    rules = commands.add_parser("rules", help="list the presets, every knob of one, or the differences")
+    rules.add_argument("names", nargs="*", help="presets (" + ", ".join(PRESETS) + ") or club files (.toml, .json)")
+    rules.add_argument("--diff", action="store_true", help="list the knobs on which the rule sets differ")
+    rules.add_argument("--sheet", action="store_true", help="print the rule set as a printable HTML page")
     rules.add_argument("--json", action="store_true", help="print JSON")
 
     simulate = commands.add_parser("simulate", help="computer players play whole games; results and speed")
@@ -140,23 +143,45 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_rules(name: str) -> Rules:
+    """A preset by name, or a club rules file by path."""
+    if name.lower().endswith((".toml", ".json")):
+        return read_club_file(name)
+    return get_rules(name)
+
+
 def _rules(args: argparse.Namespace) -> int:
-    if args.name is None:
+    rule_sets = [_load_rules(n) for n in args.names]
+    if args.diff:
+        if len(rule_sets) < 2:
+            raise UsageError("rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish")
+        differences = diff_rules(*rule_sets)
+        lines = [f"{d.knob}: {d.description}\n" + "\n".join(
+            f"    {label:14} {format_value(value)}  [{d.sources[label]}]" for label, value in d.values.items()
+        ) for d in differences]  # fmt: skip
+        _emit(args, [d.to_dict() for d in differences], "\n".join(lines) or "no differences")
+        return 0
+    if len(rule_sets) > 1:
+        raise UsageError("rules shows one rule set; use --diff to compare several")
+    if not rule_sets:
         data: Any = [{"name": r.name, "title": r.title} for r in PRESETS.values()]
-        text = "\n".join(f"{r.name:10} {r.title}" for r in PRESETS.values())
-    else:
-        rules = get_rules(args.name)
-        data = [
-            {"knob": k.name, "value": plain_value(k.value), "source": k.source,
-             "assumption": k.is_assumption, "description": k.description}
-            for k in rules.knobs()
-        ]  # fmt: skip
-        width = max(len(k.name) for k in rules.knobs())
-        text = "\n".join(
-            f"{k.name:{width}}  {format_value(k.value)}\n{'':{width}}  {k.description} "
-            f"[{'assumption' if k.is_assumption else 'source: ' + k.source}]"
-            for k in rules.knobs()
-        )
+        _emit(args, data, "\n".join(f"{r.name:10} {r.title}" for r in PRESETS.values()))
+        return 0
+    rules = rule_sets[0]
+    if args.sheet:
+        print(rules_sheet_html(rules), end="")
+        return 0
+    data = [
+        {"knob": k.name, "value": plain_value(k.value), "source": k.source,
+         "assumption": k.is_assumption, "description": k.description}
+        for k in rules.knobs()
+    ]  # fmt: skip
+    width = max(len(k.name) for k in rules.knobs())
+    text = "\n".join(
+        f"{k.name:{width}}  {format_value(k.value)}\n{'':{width}}  {k.description} "
+        f"[{'assumption' if k.is_assumption else 'source: ' + k.source}]"
+        for k in rules.knobs()
+    )
     _emit(args, data, text)
     return 0
 

@@ -321,10 +321,11 @@ def _complete_label(cards: tuple[Card, ...], kind: MeldKind | None, rules: Rules
     if kind is MeldKind.SEQUENCE and count == rules.sequence_length:
         return "mixed-sequence" if any(c.is_wild for c in cards) else "natural-sequence"
     if kind is MeldKind.WILD and count == rules.wild_meld_length:
+        # The special bolivias have names only where the rules pay them differently (Swedish).
         jokers = sum(c.is_joker for c in cards)
-        if jokers == 0:
+        if jokers == 0 and rules.bonus_bolivia_seven_twos != rules.bonus_bolivia:
             return "bolivia-seven-twos"
-        if jokers == 4 and count == 7:
+        if jokers == 4 and count == 7 and rules.bonus_bolivia_three_twos_four_jokers != rules.bonus_bolivia:
             return "bolivia-three-twos-four-jokers"
         return "bolivia"
     return None

@@ -19,6 +19,7 @@ from .cards import Card
 __all__ = [
     "ASSUMPTION",
     "HOUSE_RULE",
+    "SOURCE_LABELS",
     "KnobInfo",
     "Rules",
     "RulesError",
@@ -36,6 +37,11 @@ HOUSE_RULE = "house rule"
 SWEDISH_TEXT = "000_faf31db2e1bc4557.txt"
 DANISH_TEXT = "001_884e3db699ee2541.txt"  # the same text as 003 (Polish) and 004 (Czech)
 NORWEGIAN_TEXT = "002_4f78e111dea169c8.txt"
+SOURCE_LABELS = {
+    SWEDISH_TEXT: "the Swedish club text",
+    DANISH_TEXT: "the Danish text (the same in Polish and Czech)",
+    NORWEGIAN_TEXT: "the Norwegian two-deck text",
+}
 
 MELD_KINDS_FOR_GOING_OUT = ("sequence", "canasta", "bolivia", "any")
 
@@ -182,6 +188,8 @@ class Rules:
     name: str
     title: str
     sources: Mapping[str, str] = field(repr=False, compare=False)
+    base: str = field(compare=False)
+    """The preset a derived rule set starts from (a preset's own name for a preset)."""
 
     # 1. cards, players, deal
     card_values: Mapping[str, int] = knob(
@@ -393,6 +401,10 @@ class Rules:
                 source = self.sources[f.name]
                 yield KnobInfo(f.name, f.metadata["description"], getattr(self, f.name), source)
 
+    def house_rules(self) -> dict[str, Any]:
+        """The knobs this rule set changes from its base preset, with their values."""
+        return {k.name: k.value for k in self.knobs() if k.source == HOUSE_RULE}
+
     def knob(self, name: str) -> KnobInfo:
         """One knob by name; an unknown name raises ``RulesError`` naming the known ones."""
         for info in self.knobs():
@@ -410,7 +422,7 @@ class Rules:
             _check_knob(key, value)
         sources = dict(self.sources) | {k: HOUSE_RULE for k in changes}
         derived = replace(
-            self, name=name, title=title or name, sources=MappingProxyType(sources), **changes
+            self, name=name, title=title or name, sources=MappingProxyType(sources), base=self.base, **changes
         )
         _check_player_tables(derived)
         return derived
@@ -506,7 +518,7 @@ def _preset(name: str, title: str, knobs: dict[str, Sourced]) -> Rules:
     for key, value in values.items():
         _check_knob(key, value)
     sources = MappingProxyType({k: source for k, (_, source) in knobs.items()})
-    rules = Rules(name=name, title=title, sources=sources, **values)
+    rules = Rules(name=name, title=title, sources=sources, base=name, **values)
     _check_player_tables(rules)
     return rules
 
@@ -807,6 +819,8 @@ def format_value(value: Any) -> str:
         return ", ".join(map(str, value)) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
     return str(value)
 
 
@@ -819,6 +833,7 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
         "format": RULES_FILE_FORMAT,
         "name": rules.name,
         "title": rules.title,
+        "base": rules.base,
         "knobs": {k.name: {"value": plain_value(k.value), "source": k.source} for k in rules.knobs()},
     }
 
@@ -844,6 +859,8 @@ def rules_from_dict(data: Any) -> Rules:
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise RulesError("a rules file needs a \"name\"")
-    rules = Rules(name=name, title=str(data.get("title") or name), sources=MappingProxyType(sources), **values)
+    title = str(data.get("title") or name)
+    base = str(data.get("base") or name)
+    rules = Rules(name=name, title=title, sources=MappingProxyType(sources), base=base, **values)
     _check_player_tables(rules)
     return rules

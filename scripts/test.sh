@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Set up (first run) and run every test: lint and types, then engine, CLI and widget tests,
-# and every notebook under nbval.
+# Set up (first run) and run every test: lint and types; engine, CLI and widget tests; every
+# notebook under nbval; and the dashboards in a real browser (Debian's chromium) against Voila.
 source "$(dirname "$0")/setup-env.sh" test
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's chromium for the browser tests" >&2
+        apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    elif [ -n "${CI:-}" ]; then
+        echo "the browser tests need Debian's chromium, and it cannot be installed here (root and apt-get)" >&2
+        exit 1
+    else
+        echo "note: chromium is missing and needs root to install: the browser tests will be skipped" >&2
+    fi
+fi
 .venv/bin/ruff check --quiet .
 .venv/bin/mypy
 exec .venv/bin/python -m pytest --nbval --nbval-current-env \

@@ -56,3 +56,51 @@ def test_updated_in_place() -> None:
     children = checker.children
     checker.cards.value = "4H 5H 6H"
     assert checker.children is children and checker.verdict.kind == "sequence"  # type: ignore[union-attr]
+
+
+def test_variant_explorer_side_by_side_and_situation() -> None:
+    from bolivia_core.compare import diff_rules
+    from bolivia_widgets import VariantExplorer
+
+    explorer = VariantExplorer(presets=("bolivia", "swedish"))
+    assert f"{len(diff_rules('bolivia', 'swedish'))} rules differ" in explorer.rules_table.value
+    assert "✘ not legal" in explorer.situation_table.value and "+2,195" in explorer.situation_table.value
+    explorer.choices["swedish"].value = False
+    assert "Choose two to four" in explorer.status.value and explorer.rules_table.value == ""
+    explorer.choices["canasta"].value = True
+    assert "Canasta" in explorer.rules_table.value
+    explorer.only_differences.value = False
+    assert "rules differ" in explorer.rules_table.value and "standard 52-card packs" in explorer.rules_table.value
+
+
+def test_club_editor_changes_saves_loads() -> None:
+    from bolivia_widgets import VariantExplorer
+
+    explorer = VariantExplorer()
+    club = explorer.club
+    club.knob.value, club.value.value = "keep_two_cards", "false"
+    club.change.click()
+    assert club.rules is not None and club.rules.keep_two_cards is False
+    assert "keep_two_cards = false" in club.file_text.value
+    explorer.use_club.value = True
+    assert "our club" in explorer.rules_table.value and "<sup>H</sup>" in explorer.rules_table.value
+    club.value.value = "maybe"
+    club.change.click()
+    assert "must be true or false" in club.message.value and club.rules.keep_two_cards is False
+    club.file_text.value = 'name = "other"\nbase = "canasta"\n[house_rules]\nsame_rank_max_wilds = 2'
+    club.load.click()
+    assert club.rules.base == "canasta" and club.rules.same_rank_max_wilds == 2
+    assert "data:text/html;base64," in club.sheet.value
+    club.file_text.value = 'name = "bad"\nbase = "nope"'
+    club.load.click()
+    assert "field base: unknown rules" in club.message.value and club.rules.name == "other"
+
+
+def test_meld_quiz_marks_answers_without_spoilers() -> None:
+    from bolivia_widgets import MeldQuiz
+
+    quiz = MeldQuiz("KH KS 2C 2D", presets=("bolivia", "swedish"))
+    quiz.answers["bolivia"].value = "not legal"
+    quiz.check.click()
+    assert "✔ right" in quiz.feedback.value and "twice as many natural cards" in quiz.feedback.value
+    assert "choose an answer first" in quiz.feedback.value and "60 points" not in quiz.feedback.value

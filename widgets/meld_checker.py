@@ -57,3 +57,34 @@ def _verdict_html(verdict: MeldVerdict) -> str:
     reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in verdict.reasons)
     body = f"<ul class='bolivia-reasons'>{reasons}</ul>" if reasons else ""
     return f"<p class='bolivia-verdict' role='status'><strong>{mark}</strong>: {summary}</p>{body}"
+
+
+class MeldQuiz(widgets.VBox):
+    """An exercise: is this meld legal under each rule set? The engine marks the answers."""
+
+    def __init__(self, cards: str, presets: tuple[str, ...] = tuple(PRESETS), **kwargs: Any) -> None:
+        self.cards = cards
+        self.answers = {
+            name: widgets.ToggleButtons(options=["legal", "not legal"], value=None, description=PRESETS[name].title,
+                                        style={"description_width": "6em"})
+            for name in presets
+        }  # fmt: skip
+        self.check = widgets.Button(description="check my answers", icon="check")
+        self.feedback = widgets.HTML()
+        self.check.on_click(self._check)
+        question = widgets.HTML(f"<p>Is <b>{html.escape(cards)}</b> a legal new meld under each rule set?</p>")
+        super().__init__([question, *self.answers.values(), self.check, self.feedback], **kwargs)
+
+    def _check(self, _button: object = None) -> None:
+        lines = []
+        for name, answer in self.answers.items():
+            verdict = check_meld(self.cards, name)
+            truth = "legal" if verdict.legal else "not legal"
+            title = html.escape(PRESETS[name].title)
+            if answer.value is None:  # no spoilers: explain only what was answered
+                lines.append(f"<li><b>{title}</b>: … choose an answer first</li>")
+                continue
+            mark = "✔ right" if answer.value == truth else "✘ not quite"
+            why = str(verdict) if verdict.legal else "; ".join(map(str, verdict.reasons))
+            lines.append(f"<li><b>{title}</b>: {mark}: {html.escape(why)}</li>")
+        self.feedback.value = f"<ul role='status'>{''.join(lines)}</ul>"
