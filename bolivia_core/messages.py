@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOGUES", "Explanation", "Reason", "render"]
+__all__ = ["CATALOGUES", "Explanation", "Reason", "card_name", "render"]
 
 EN: dict[str, str] = {
     # meld shapes
@@ -193,6 +193,11 @@ EN: dict[str, str] = {
     "event-game-over": "the game is over: {scores}",
     "event-from-position": "hand {hand} goes on from a given position: player {player} to play",
     "event-loaded": "a saved game, loaded after {actions:n:action}",
+    # cards in words (accessible names)
+    "card-name": "{rank} of {suit}",
+    "card-joker": "joker",
+    "rank-name:J": "jack", "rank-name:Q": "queen", "rank-name:K": "king", "rank-name:A": "ace",
+    "suit-name:C": "clubs", "suit-name:D": "diamonds", "suit-name:H": "hearts", "suit-name:S": "spades",
     # ranks in words
     "rank:4": "4s", "rank:5": "5s", "rank:6": "6s", "rank:7": "7s", "rank:8": "8s", "rank:9": "9s",
     "rank:10": "10s", "rank:J": "jacks", "rank:Q": "queens", "rank:K": "kings", "rank:A": "aces",
@@ -237,6 +242,15 @@ def _plural(word: str) -> str:
 
 
 _FORMATTER = _Formatter()
+
+
+def card_name(card: Any, language: str = "en") -> str:
+    """A card in words, as a screen reader should say it: "4 of hearts", "jack of clubs", "joker"."""
+    if card.is_joker:
+        return render("card-joker", language=language)
+    text = card.rank_text
+    rank = render(f"rank-name:{text}", language=language) if text in "JQKA" else text
+    return render("card-name", {"rank": rank, "suit": render(f"suit-name:{card.suit}", language=language)}, language)
 
 
 def render(code: str, params: Mapping[str, Any] | None = None, language: str = "en") -> str:

@@ -104,3 +104,62 @@ def test_meld_quiz_marks_answers_without_spoilers() -> None:
     quiz.check.click()
     assert "✔ right" in quiz.feedback.value and "twice as many natural cards" in quiz.feedback.value
     assert "choose an answer first" in quiz.feedback.value and "60 points" not in quiz.feedback.value
+
+
+def test_card_row_names_cards_in_words_and_keeps_a_valid_selection() -> None:
+    from bolivia_widgets import CardRow
+
+    row = CardRow("4H 10S JC AD JK")
+    assert [c["name"] for c in row.cards] == ["4 of hearts", "10 of spades", "jack of clubs", "ace of diamonds", "joker"]
+    row.selected = [4, 0, 0, 9]
+    assert row.selected == [0, 4] and [str(c) for c in row.selected_cards] == ["4H", "JK"]
+    row.show("KH KS")
+    assert row.selected == [] and len(row.cards) == 2
+
+
+@pytest.mark.parametrize("preset", ["bolivia", "swedish", "two-deck", "canasta"])
+def test_meld_lab_deals_judges_and_melds_under_every_preset(preset: str) -> None:
+    from bolivia_core.game import new_game
+    from bolivia_widgets import MeldLab
+
+    lab = MeldLab(rules=preset, seed=5)
+    dealt = sorted(new_game(preset, seed=5).position.hands[new_game(preset, seed=5).to_move - 1])
+    assert [c["code"] for c in lab.hand.cards] == [str(c) for c in dealt]
+    lab.load(f"rules={preset}; turn=1; phase=play; p1=KH KS KD QH 5C 9D")
+    codes = [c["code"] for c in lab.hand.cards]
+    lab.hand.selected = [codes.index("KD"), codes.index("KH"), codes.index("KS")]
+    assert "✔ Legal" in lab.verdict.value and not lab.meld_button.disabled
+    assert "initial meld: 30 of 50 points" in lab.meter_text.value
+    lab.meld_button.click()
+    assert [str(c) for c in lab.table[0]] == ["KD", "KH", "KS"] and len(lab.hand.cards) == 3
+    assert "+30" in lab.score_sheet.value and "melded KD KH KS" in lab.score_sheet.value
+    lab.hand.selected = [0, 1]
+    assert "✘ Not legal" in lab.verdict.value and lab.meld_button.disabled
+
+
+def test_meld_lab_rules_picker_rejudges_the_same_cards() -> None:
+    from bolivia_widgets import MeldLab
+
+    lab = MeldLab()
+    lab.load("rules=bolivia; turn=1; phase=play; p1=KH KS 2C 2D 9D")
+    hand = lab.hand
+    codes = [c["code"] for c in hand.cards]
+    chosen = sorted(codes.index(code) for code in ("2C", "2D", "KH", "KS"))
+    hand.selected = chosen
+    assert "twice as many natural cards" in lab.verdict.value
+    lab.rules_picker.value = "swedish"
+    assert lab.hand is hand and hand.selected == chosen  # updated in place, nothing rebuilt
+    assert "✔ Legal" in lab.verdict.value
+
+
+def test_meld_lab_lessons_and_bad_positions() -> None:
+    from bolivia_core.scenario import SCENARIOS
+    from bolivia_widgets import MeldLab
+
+    lab = MeldLab()
+    lab.scenarios.value = "one-meld-short-of-going-out"
+    assert SCENARIOS["one-meld-short-of-going-out"].title in lab.message.value
+    assert len(lab.table) == 2 and lab.meter_text.value.endswith("the side has made its initial meld</span>")
+    before = lab.position_text.value
+    lab.load("rules=bolivia; p1=KH KH KH KH")
+    assert "KH appears 4 times" in lab.message.value and lab.position_text.value == before

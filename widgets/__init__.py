@@ -1,6 +1,8 @@
 """Jupyter widgets over bolivia_core: thin views that observe inputs and call the engine."""
 
+from .cards import CardRow
 from .meld_checker import MeldChecker, MeldQuiz
+from .meld_lab import MeldLab
 from .variant_explorer import ClubEditor, VariantExplorer
 
-__all__ = ["ClubEditor", "MeldChecker", "MeldQuiz", "VariantExplorer"]
+__all__ = ["CardRow", "ClubEditor", "MeldChecker", "MeldLab", "MeldQuiz", "VariantExplorer"]

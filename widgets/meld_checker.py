@@ -48,10 +48,10 @@ class MeldChecker(widgets.VBox):
             self.result.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         self.verdict = verdict
-        self.result.value = _verdict_html(verdict)
+        self.result.value = verdict_html(verdict)
 
 
-def _verdict_html(verdict: MeldVerdict) -> str:
+def verdict_html(verdict: MeldVerdict) -> str:
     mark = "✔ Legal" if verdict.legal else "✘ Not legal"
     summary = html.escape(str(verdict) if verdict.legal else "These cards are not a legal meld.")
     reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in verdict.reasons)

@@ -64,3 +64,45 @@ def test_tutorials_render(page: Page, voila_url: str) -> None:
     for name, text in (("variants_compared", "differ on"), ("canasta_to_bolivia", "== The initial meld ==")):
         page.goto(f"{voila_url}/voila/render/{name}.ipynb")
         expect(page.get_by_text(re.compile(re.escape(text))).first).to_be_visible(timeout=TIMEOUT)
+
+
+def test_meld_lab_cards_by_name_mouse_and_keyboard(page: Page, voila_url: str) -> None:
+    from bolivia_core.game import new_game
+    from bolivia_core.messages import card_name
+
+    page.goto(f"{voila_url}/voila/render/meld_lab.ipynb")
+    hand = page.get_by_role("group", name="your hand: choose cards for a meld")
+    expect(hand).to_be_visible(timeout=TIMEOUT)
+    game = new_game("bolivia", seed=7)
+    dealt = sorted(game.position.hands[game.to_move - 1])
+    cards = hand.get_by_role("button")
+    expect(cards).to_have_count(len(dealt))
+    for index, card in enumerate(dealt):  # every card's accessible name is its name in words
+        expect(cards.nth(index)).to_have_attribute("aria-label", card_name(card))
+    # mouse: choose the first card, and it says so by aria-pressed (and by a lift and a tick)
+    cards.nth(0).click()
+    expect(cards.nth(0)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("Not legal")
+    # keyboard: arrow to the next card, Space chooses it, Enter unchooses it
+    cards.nth(0).focus()
+    page.keyboard.press("ArrowRight")
+    expect(cards.nth(1)).to_be_focused()
+    page.keyboard.press("Space")
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Enter")
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("End")
+    expect(cards.nth(len(dealt) - 1)).to_be_focused()
+
+
+def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
+    page.goto(f"{voila_url}/voila/render/meld_lab.ipynb")
+    expect(page.get_by_role("group", name="your hand: choose cards for a meld")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_label("Position").fill("rules=bolivia; turn=1; phase=play; p1=KH KS KD QH 5C 9D")
+    page.get_by_role("button", name="load").click()
+    for name in ("king of hearts", "king of spades", "king of diamonds"):
+        page.get_by_role("button", name=name).click()
+    expect(page.locator(".bolivia-verdict")).to_contain_text("legal same-rank meld under Bolivia rules: 30 points")
+    page.get_by_role("button", name="meld these").click()
+    expect(page.get_by_role("group", name="meld: KD KH KS")).to_be_visible()
+    expect(page.locator(".bolivia-score-sheet")).to_contain_text("melded KD KH KS")

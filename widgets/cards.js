@@ -1,0 +1,112 @@
+// Cards drawn as SVG, each a toggle button named in words ("4 of hearts").
+// Keyboard: Tab enters the row, arrow keys / Home / End move, Space or Enter selects.
+// Selected cards are lifted, outlined and ticked, so the state never rests on colour alone.
+
+const SVG = "http://www.w3.org/2000/svg";
+const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", "": "★" };
+
+function svgElement(name, attributes, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardFace(card) {
+  const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-face" }));
+  const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
+  const symbol = SYMBOL[card.suit];
+  svg.append(svgElement("text", { x: 6, y: 17, class: `${ink} bx-rank` }, card.rank));
+  svg.append(svgElement("text", { x: 6, y: 30, class: `${ink} bx-small` }, symbol));
+  svg.append(svgElement("text", { x: 30, y: 58, class: `${ink} bx-big`, "text-anchor": "middle" }, symbol));
+  const tick = svgElement("g", { class: "bx-tick" });
+  tick.append(svgElement("circle", { cx: 48, cy: 72, r: 8 }));
+  tick.append(svgElement("path", { d: "M44 72 l3 3 l6 -7" }));
+  svg.append(tick);
+  return svg;
+}
+
+function render({ model, el }) {
+  const row = document.createElement("div");
+  row.className = "bx-row";
+  row.setAttribute("role", "group");
+  el.append(row);
+  let focusIndex = 0;
+
+  function buttons() {
+    return Array.from(row.querySelectorAll("button.bx-card"));
+  }
+
+  function showSelection() {
+    const selected = new Set(model.get("selected"));
+    buttons().forEach((button, index) => {
+      const on = selected.has(index);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.classList.toggle("bx-selected", on);
+    });
+  }
+
+  function moveFocus(index) {
+    const all = buttons();
+    if (!all.length) return;
+    focusIndex = Math.max(0, Math.min(all.length - 1, index));
+    all.forEach((button, i) => (button.tabIndex = i === focusIndex ? 0 : -1));
+    all[focusIndex].focus();
+  }
+
+  function toggle(index) {
+    if (!model.get("selectable")) return;
+    const selected = new Set(model.get("selected"));
+    selected.has(index) ? selected.delete(index) : selected.add(index);
+    model.set("selected", Array.from(selected).sort((a, b) => a - b));
+    model.save_changes();
+  }
+
+  function build() {
+    row.replaceChildren();
+    row.setAttribute("aria-label", model.get("label"));
+    row.classList.toggle("bx-four-colour", model.get("four_colour"));
+    const selectable = model.get("selectable");
+    model.get("cards").forEach((card, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "bx-card";
+      button.setAttribute("aria-label", card.name);
+      button.title = card.name;
+      button.dataset.card = card.code;
+      button.tabIndex = index === Math.min(focusIndex, model.get("cards").length - 1) ? 0 : -1;
+      if (!selectable) button.setAttribute("aria-disabled", "true");
+      button.append(cardFace(card));
+      button.addEventListener("click", () => {
+        focusIndex = index;
+        toggle(index);
+      });
+      button.addEventListener("keydown", (event) => {
+        const moves = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1,
+                        Home: 0, End: model.get("cards").length - 1 };
+        if (event.key in moves) {
+          event.preventDefault();
+          moveFocus(moves[event.key]);
+        }
+      });
+      row.append(button);
+    });
+    if (!model.get("cards").length) {
+      const empty = document.createElement("span");
+      empty.className = "bx-empty";
+      empty.textContent = model.get("empty_text");
+      row.append(empty);
+    }
+    showSelection();
+  }
+
+  build();
+  model.on("change:cards", build);
+  model.on("change:four_colour", build);
+  model.on("change:selectable", build);
+  model.on("change:selected", showSelection);
+  return () => row.remove();
+}
+
+export default { render };

@@ -1,0 +1,57 @@
+"""A row of cards drawn as SVG: the one card widget every view uses (front end in cards.js/.css)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from bolivia_core import Card, parse_cards
+from bolivia_core.messages import card_name
+
+HERE = Path(__file__).parent
+
+
+class CardRow(anywidget.AnyWidget):
+    """Cards in a row; with ``selectable`` the learner picks some by mouse or keyboard."""
+
+    _esm = HERE / "cards.js"
+    _css = HERE / "cards.css"
+
+    cards = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """Each card as drawn: its code (``10H``), rank, suit and name in words (``10 of hearts``)."""
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    """Indices of the selected cards, in order."""
+    selectable = traitlets.Bool(True).tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("cards").tag(sync=True)
+    empty_text = traitlets.Unicode("no cards").tag(sync=True)
+
+    def __init__(self, cards: str | Iterable[Card | str] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.show(cards)
+
+    def show(self, cards: str | Iterable[Card | str]) -> None:
+        """Draw these cards (in the order given); the selection is cleared."""
+        self._cards = parse_cards(cards)
+        self.selected = []
+        self.cards = [
+            {"code": str(c), "rank": "JK" if c.is_joker else c.rank_text, "suit": c.suit, "name": card_name(c)}
+            for c in self._cards
+        ]
+
+    @property
+    def card_values(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def selected_cards(self) -> tuple[Card, ...]:
+        return tuple(self._cards[i] for i in self.selected if 0 <= i < len(self._cards))
+
+    @traitlets.validate("selected")
+    def _valid_selection(self, proposal: Any) -> list[int]:
+        count = len(self.cards)
+        return sorted({i for i in proposal["value"] if 0 <= i < count})
