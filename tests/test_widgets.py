@@ -110,7 +110,8 @@ def test_card_row_names_cards_in_words_and_keeps_a_valid_selection() -> None:
     from bolivia_widgets import CardRow
 
     row = CardRow("4H 10S JC AD JK")
-    assert [c["name"] for c in row.cards] == ["4 of hearts", "10 of spades", "jack of clubs", "ace of diamonds", "joker"]
+    names = ["4 of hearts", "10 of spades", "jack of clubs", "ace of diamonds", "joker"]
+    assert [c["name"] for c in row.cards] == names
     row.selected = [4, 0, 0, 9]
     assert row.selected == [0, 4] and [str(c) for c in row.selected_cards] == ["4H", "JK"]
     row.show("KH KS")

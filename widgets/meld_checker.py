@@ -34,6 +34,7 @@ class MeldChecker(widgets.VBox):
             control.observe(self._update, names="value")
         super().__init__([self.cards, widgets.HBox([self.rules, self.going_out]), self.result], **kwargs)
         self.add_class("bolivia-meld-checker")
+        self.result.add_class("bolivia-checker-result")
         self._update()
 
     def _update(self, _change: object = None) -> None:

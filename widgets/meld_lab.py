@@ -80,6 +80,7 @@ class MeldLab(widgets.VBox):
             **kwargs,
         )  # fmt: skip
         self.add_class("bolivia-meld-lab")
+        self.verdict.add_class("bolivia-lab-verdict")
         if scenario:
             self.load(SCENARIOS[scenario].text)
         else:
@@ -112,7 +113,9 @@ class MeldLab(widgets.VBox):
         if change["new"]:
             scenario = SCENARIOS[change["new"]]
             self.load(scenario.text)
-            self.message.value = f"<p role='status'><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
+            self.message.value = (
+                f"<p role='status'><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
+            )
 
     def _show_game(self, game: Game) -> None:
         pos = game.position
@@ -180,7 +183,8 @@ class MeldLab(widgets.VBox):
             self.score_sheet.value = f"<p>⚠ {html.escape(str(error))}</p>"
             return
         rows = "".join(
-            f"<tr><td class='points'>{item.points:+,}</td><td>{html.escape(str(item))}</td></tr>" for item in result.items
+            f"<tr><td class='points'>{item.points:+,}</td><td>{html.escape(str(item))}</td></tr>"
+            for item in result.items
         )
         self.score_sheet.value = (
             f"<table class='bolivia-score-sheet'>{rows}"
