@@ -1,14 +1,18 @@
 """Screenshots of every dashboard in JupyterLab's light and dark themes, for docs/screenshots/.
 
 Starts Voila (once per theme) over notebooks/, opens each dashboard in Debian's
-chromium, chooses a few cards so the selected state shows, and saves PNGs.
+chromium, chooses a few cards so the selected state shows, and saves PNGs. When
+JupyterLab is installed (it is not a dependency) it also runs the meld lab inside
+JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -67,7 +71,52 @@ def main() -> None:
                     print("saved", OUT / f"{name}-{theme}.png")
             finally:
                 os.killpg(server.pid, signal.SIGTERM)
+        if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)):
+            jupyterlab(browser)
+        else:
+            print("JupyterLab is not installed: no JupyterLab screenshots")
         browser.close()
+
+
+def jupyterlab(browser) -> None:  # type: ignore[no-untyped-def]
+    """The meld lab run in JupyterLab, in the light and the dark theme."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    lab = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", f"--port={port}",
+           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+           f"--ServerApp.root_dir={ROOT / 'notebooks'}"]  # fmt: skip  (loopback only: a screenshot server)
+    quiet = subprocess.DEVNULL
+    server = subprocess.Popen(lab, cwd=ROOT, stdout=quiet, stderr=quiet, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{url}/lab", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        for theme, name in (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark")):
+            body = json.dumps({"raw": json.dumps({"theme": name})}).encode()
+            setting = f"{url}/lab/api/settings/@jupyterlab/apputils-extension:themes"
+            urllib.request.urlopen(urllib.request.Request(setting, data=body, method="PUT"))
+            page.goto(f"{url}/lab/tree/meld_lab.ipynb?reset")
+            page.locator(".jp-Notebook").wait_for(timeout=60_000)
+            page.wait_for_timeout(2000)
+            page.locator("text=Run").first.click()
+            page.locator("text=Run All Cells").first.click()
+            cards = page.locator(".bolivia-meld-lab .bx-row").first.locator("button.bx-card")
+            cards.first.wait_for(timeout=60_000)
+            for index in range(3):
+                cards.nth(index).click()
+            page.wait_for_timeout(800)
+            path = OUT / f"jupyterlab-meld-lab-{theme}.png"
+            page.locator(".jp-OutputArea").first.screenshot(path=str(path))
+            print("saved", path)
+        page.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
 
 
 if __name__ == "__main__":
