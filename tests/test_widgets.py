@@ -164,3 +164,46 @@ def test_meld_lab_lessons_and_bad_positions() -> None:
     before = lab.position_text.value
     lab.load("rules=bolivia; p1=KH KH KH KH")
     assert "KH appears 4 times" in lab.message.value and lab.position_text.value == before
+
+
+def test_score_calculator_line_items_and_refusals() -> None:
+    from bolivia_widgets import ScoreCalculator
+
+    calculator = ScoreCalculator()
+    calculator.melds.value = "4H 5H 6H 7H 8H 9H 10H\nKH KH KH KS KS KS KD"
+    calculator.red_threes.value, calculator.went_out.value = 2, True
+    assert "+2,420" in calculator.result.value  # 1,550 + 570 + 200 + 100, as in the golden scores
+    calculator.rules.value = "canasta"
+    assert "sequences are not allowed" in calculator.result.value and "role='alert'" in calculator.result.value
+
+
+def test_scenario_explorer_plays_undoes_and_explains() -> None:
+    from bolivia_widgets import ScenarioExplorer
+
+    explorer = ScenarioExplorer(scenario="take-the-pile")
+    assert "take pile with KH KS" in explorer.actions.options
+    explorer.actions.value = "take pile with KH KS"
+    explorer.play.click()
+    assert "takes the pile with KD on top" in explorer.events.value and not explorer.undo.disabled
+    explorer.undo.click()
+    assert "takes the pile" not in explorer.events.value
+    explorer.attempt.value = "take pile with KH QS"
+    explorer.explain.click()
+    assert "natural pair of kings" in explorer.answer.value
+    explorer.attempt.value = "fold"
+    explorer.explain.click()
+    assert "is not an action" in explorer.answer.value
+
+
+def test_action_and_score_quizzes_are_marked_by_the_engine() -> None:
+    from bolivia_core.scenario import SCENARIOS
+    from bolivia_widgets import ActionQuiz, ScoreQuiz
+
+    quiz = ActionQuiz(SCENARIOS["keep-two-cards"].text, "meld QH QS QD", "May player 1 meld the queens?")
+    quiz.choice.value = "no"
+    quiz.check.click()
+    assert "✔ right" in quiz.feedback.value and "keeps two cards" in quiz.feedback.value
+    score = ScoreQuiz(["AH AS AD", "2C 2D JK"])
+    score.guess.value = 140
+    score.check.click()
+    assert "it is +150" in score.feedback.value  # 3 x 20 + (20 + 20 + 50)

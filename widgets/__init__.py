@@ -3,6 +3,18 @@
 from .cards import CardRow
 from .meld_checker import MeldChecker, MeldQuiz
 from .meld_lab import MeldLab
+from .table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
 from .variant_explorer import ClubEditor, VariantExplorer
 
-__all__ = ["CardRow", "ClubEditor", "MeldChecker", "MeldLab", "MeldQuiz", "VariantExplorer"]
+__all__ = [
+    "ActionQuiz",
+    "CardRow",
+    "ClubEditor",
+    "MeldChecker",
+    "MeldLab",
+    "MeldQuiz",
+    "ScenarioExplorer",
+    "ScoreCalculator",
+    "ScoreQuiz",
+    "VariantExplorer",
+]

@@ -19,6 +19,7 @@ from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
 from .meld_checker import verdict_html
+from .table_tools import score_table_html
 
 __all__ = ["MeldLab"]
 
@@ -182,14 +183,7 @@ class MeldLab(widgets.VBox):
         except ValueError as error:
             self.score_sheet.value = f"<p>⚠ {html.escape(str(error))}</p>"
             return
-        rows = "".join(
-            f"<tr><td class='points'>{item.points:+,}</td><td>{html.escape(str(item))}</td></tr>"
-            for item in result.items
-        )
-        self.score_sheet.value = (
-            f"<table class='bolivia-score-sheet'>{rows}"
-            f"<tr><td class='points'><b>{result.total:+,}</b></td><td><b>total</b></td></tr></table>"
-        )
+        self.score_sheet.value = score_table_html(result)
 
     def _meld(self, _button: object = None) -> None:
         chosen = self.hand.selected_cards

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from bolivia_core import check_meld
@@ -106,3 +109,20 @@ def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
     page.get_by_role("button", name="meld these").click()
     expect(page.get_by_role("group", name="meld: KD KH KS")).to_be_visible()
     expect(page.locator(".bolivia-score-sheet")).to_contain_text("melded KD KH KS")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_notebook_renders_without_error(page: Page, voila_url: str, notebook: str) -> None:
+    """Each page shows its heading, its outputs and its widgets; the page fixture fails on a Python error."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    page.goto(f"{voila_url}/voila/render/{notebook}")
+    expect(page.locator("h1").first).to_be_visible(timeout=TIMEOUT)
+    if code:
+        expect(page.locator(".jp-OutputArea-output").first).to_be_visible(timeout=TIMEOUT)
+    if any("bolivia_widgets" in source for source in code):
+        expect(page.locator(".jp-OutputArea-output .jupyter-widgets").first).to_be_visible(timeout=TIMEOUT)

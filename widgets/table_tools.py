@@ -1,0 +1,206 @@
+"""A hand-score calculator, a scenario explorer, and quizzes whose answers the engine marks."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from bolivia_core import score_side
+from bolivia_core.game import Game
+from bolivia_core.rules import PRESETS
+from bolivia_core.scenario import SCENARIOS
+
+from .cards import CardRow
+
+__all__ = ["ActionQuiz", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+
+
+def score_table_html(result: Any) -> str:
+    """A side's score as a table of line items (shared by every view that shows one)."""
+    rows = "".join(
+        f"<tr><td class='points'>{item.points:+,}</td><td>{html.escape(str(item))}</td></tr>" for item in result.items
+    )
+    total = f"<tr><td class='points'><b>{result.total:+,}</b></td><td><b>total</b></td></tr>"
+    return f"<table class='bolivia-score-sheet'>{rows}{total}</table>"
+
+
+class ScoreCalculator(widgets.VBox):
+    """Score a hand played at a real table: the side's melds, the cards left, red 3s, going out."""
+
+    def __init__(self, rules: str = "bolivia", **kwargs: Any) -> None:
+        self.rules = widgets.Dropdown(options=[(r.title, r.name) for r in PRESETS.values()], value=rules,
+                                      description="Rules")  # fmt: skip
+        self.players = widgets.Dropdown(options=[2, 3, 4, 5, 6], value=4, description="Players")
+        self.melds = widgets.Textarea(description="Melds", placeholder="one meld a line, e.g. KH KS KD 2C",
+                                      layout=widgets.Layout(width="30em", height="8em"))  # fmt: skip
+        self.hand = widgets.Text(description="Left in hand", placeholder="the side's cards still in hand")
+        self.red_threes = widgets.BoundedIntText(value=0, min=0, max=12, description="Red 3s")
+        self.went_out = widgets.Checkbox(description="the side went out", indent=False)
+        self.concealed = widgets.Checkbox(description="concealed (the whole hand in one turn)", indent=False)
+        self.result = widgets.HTML()
+        for control in (
+            self.rules,
+            self.players,
+            self.melds,
+            self.hand,
+            self.red_threes,
+            self.went_out,
+            self.concealed,
+        ):
+            control.observe(self._update, names="value")
+        flags = widgets.HBox([self.red_threes, self.went_out, self.concealed])
+        super().__init__(
+            [widgets.HBox([self.rules, self.players]), self.melds, self.hand, flags, self.result], **kwargs
+        )
+        self.add_class("bolivia-score-calculator")
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        melds = [line for line in self.melds.value.splitlines() if line.strip()]
+        try:
+            result = score_side(
+                melds, self.hand.value, red_threes=self.red_threes.value, went_out=self.went_out.value,
+                concealed=self.concealed.value, rules=self.rules.value, players=self.players.value,
+            )  # fmt: skip
+        except ValueError as error:
+            self.result.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            return
+        self.result.value = score_table_html(result)
+
+
+class ScenarioExplorer(widgets.VBox):
+    """Step through a position: its legal actions, each refusal's reasons, the game's log."""
+
+    def __init__(self, scenario: str = "take-the-pile", **kwargs: Any) -> None:
+        self.scenario = widgets.Dropdown(options=[(s.title, s.name) for s in SCENARIOS.values()], value=scenario,
+                                         description="Scenario", layout=widgets.Layout(width="36em"))  # fmt: skip
+        self.lesson = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.hand = CardRow(selectable=False, label="the hand of the player to move")
+        self.actions = widgets.Dropdown(description="Legal", layout=widgets.Layout(width="36em"))
+        self.play = widgets.Button(description="play it", icon="play")
+        self.undo = widgets.Button(description="undo", icon="undo")
+        self.attempt = widgets.Text(description="Try", placeholder="any action, e.g. take pile with KH QS")
+        self.explain = widgets.Button(description="why not?", icon="question")
+        self.answer = widgets.HTML()
+        self.events = widgets.HTML()
+        self.game: Game | None = None
+        self.scenario.observe(lambda _: self._load(), names="value")
+        self.play.on_click(self._play)
+        self.undo.on_click(self._undo)
+        self.explain.on_click(self._explain)
+        super().__init__([
+            self.scenario, self.lesson, self.summary, self.hand,
+            widgets.HBox([self.actions, self.play, self.undo]), widgets.HBox([self.attempt, self.explain]),
+            self.answer, self.events,
+        ], **kwargs)  # fmt: skip
+        self.add_class("bolivia-scenario-explorer")
+        self._load()
+
+    def _load(self) -> None:
+        scenario = SCENARIOS[self.scenario.value]
+        self.game = Game.from_position(scenario.text)
+        self.lesson.value = f"<p><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
+        self.answer.value = ""
+        self._show()
+
+    def _show(self) -> None:
+        game = self.game
+        assert game is not None
+        pos = game.position
+        side = pos.side_of(game.to_move)
+        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[side]) or "none"
+        top = str(pos.pile[-1]) if pos.pile else "none"
+        self.summary.value = (
+            f"<p>Player {game.to_move} to {html.escape(game.phase)}. Side's melds: {html.escape(melds)}. "
+            f"Pile top: <b>{html.escape(top)}</b> ({len(pos.pile)} cards); stock: {len(pos.stock)} cards.</p>"
+        )
+        self.hand.show(sorted(pos.hands[game.to_move - 1]))
+        legal = [str(a) for a in game.legal_actions()]
+        self.actions.options = legal
+        self.play.disabled = not legal
+        self.undo.disabled = not game.history
+        self.events.value = (
+            "<ol class='bolivia-log'>" + "".join(f"<li>{html.escape(str(e))}</li>" for e in game.log[-8:]) + "</ol>"
+        )
+
+    def _play(self, _button: object = None) -> None:
+        if self.game is not None and self.actions.value:
+            self.game.apply(self.actions.value)
+            self.answer.value = ""
+            self._show()
+
+    def _undo(self, _button: object = None) -> None:
+        if self.game is not None and self.game.history:
+            self.game.undo()
+            self._show()
+
+    def _explain(self, _button: object = None) -> None:
+        if self.game is None:
+            return
+        try:
+            reasons = self.game.explain(self.attempt.value)
+        except ValueError as error:
+            self.answer.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            return
+        if not reasons:
+            self.answer.value = "<p role='status'>✔ allowed now.</p>"
+            return
+        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
+        self.answer.value = f"<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
+
+
+class ActionQuiz(widgets.VBox):
+    """An exercise on a position: may the player do this now? The engine marks it and says why."""
+
+    def __init__(self, scenario_text: str, action: str, question: str, **kwargs: Any) -> None:
+        self.game = Game.from_position(scenario_text)
+        self.action = action
+        self.hand = CardRow(sorted(self.game.position.hands[self.game.to_move - 1]), selectable=False,
+                            label="the hand of the player to move")  # fmt: skip
+        self.choice = widgets.ToggleButtons(options=["yes", "no"], value=None)
+        self.check = widgets.Button(description="check", icon="check")
+        self.feedback = widgets.HTML()
+        self.check.on_click(self._check)
+        pos = self.game.position
+        top = str(pos.pile[-1]) if pos.pile else "none"
+        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[pos.side_of(self.game.to_move)]) or "none"
+        context = widgets.HTML(f"<p>Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>. "
+                               f"Side's melds: {html.escape(melds)}.</p><p><b>{html.escape(question)}</b></p>")  # fmt: skip
+        super().__init__([context, self.hand, self.choice, self.check, self.feedback], **kwargs)
+
+    def _check(self, _button: object = None) -> None:
+        if self.choice.value is None:
+            self.feedback.value = "<p role='status'>Choose yes or no first.</p>"
+            return
+        reasons = self.game.explain(self.action)
+        truth = "no" if reasons else "yes"
+        mark = "✔ right" if self.choice.value == truth else "✘ not quite"
+        why = "; ".join(map(str, reasons)) if reasons else f"“{self.action}” is allowed here"
+        self.feedback.value = f"<p role='status'>{mark}: {html.escape(why)}.</p>"
+
+
+class ScoreQuiz(widgets.VBox):
+    """An exercise: what does this side score? The engine's line items are the answer."""
+
+    def __init__(self, melds: list[str], hand: str = "", rules: str = "bolivia", red_threes: int = 0,
+                 went_out: bool = False, **kwargs: Any) -> None:  # fmt: skip
+        self.result = score_side(melds, hand, red_threes=red_threes, went_out=went_out, rules=rules)
+        self.guess = widgets.IntText(description="Your total")
+        self.check = widgets.Button(description="check", icon="check")
+        self.feedback = widgets.HTML()
+        self.check.on_click(self._check)
+        facts = "".join(f"<li>{html.escape(m)}</li>" for m in melds)
+        question = widgets.HTML(
+            f"<p>Under {html.escape(PRESETS[rules].title)} rules a side has melded:</p><ul>{facts}</ul>"
+            f"<p>left in hand: {html.escape(hand or 'nothing')}; red 3s: {red_threes}; "
+            f"{'it went out' if went_out else 'it did not go out'}. <b>What does it score?</b></p>"
+        )
+        super().__init__([question, widgets.HBox([self.guess, self.check]), self.feedback], **kwargs)
+
+    def _check(self, _button: object = None) -> None:
+        right = self.guess.value == self.result.total
+        head = "✔ right" if right else f"✘ not quite: it is {self.result.total:+,}"
+        self.feedback.value = f"<p role='status'>{head}</p>{score_table_html(self.result)}"
