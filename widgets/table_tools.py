@@ -167,8 +167,9 @@ class ActionQuiz(widgets.VBox):
         pos = self.game.position
         top = str(pos.pile[-1]) if pos.pile else "none"
         melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[pos.side_of(self.game.to_move)]) or "none"
-        context = widgets.HTML(f"<p>Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>. "
-                               f"Side's melds: {html.escape(melds)}.</p><p><b>{html.escape(question)}</b></p>")  # fmt: skip
+        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>. "
+        facts += f"Side's melds: {html.escape(melds)}."
+        context = widgets.HTML(f"<p>{facts}</p><p><b>{html.escape(question)}</b></p>")
         super().__init__([context, self.hand, self.choice, self.check, self.feedback], **kwargs)
 
     def _check(self, _button: object = None) -> None:
