@@ -687,6 +687,8 @@ def _keep_cards_reasons(
     only discard would go out, with none the player has gone out."""
     if left >= 2:
         return []
+    if left == 0 and not pos.rules.final_discard_optional:
+        return [Reason("final-discard-needed", "final_discard_optional", params)]
     finish = _going_out_reasons(pos, melds, params)
     if not finish:
         return []

@@ -165,6 +165,7 @@ EN: dict[str, str] = {
     "discard-forbidden": "{card} may never be discarded under {rules} rules",
     "no-partner": "player {player} has no partner to ask",
     "asked-already": "player {player} has asked already this turn (the answer was {answer})",
+    "final-discard-needed": "under {rules} rules a player goes out with a final discard: keep a card to discard",
     "ask-too-late": (
         "ask while you hold two cards or more: after a no you must still discard and keep a card"
     ),

@@ -437,3 +437,13 @@ def test_scenario_lessons_say_what_they_claim() -> None:
 def test_bad_scenarios_are_refused_naming_the_field(text: str, message: str) -> None:
     with pytest.raises(ScenarioError, match=message.replace("(", "\\(").replace(")", "\\)")):
         parse_position(text)
+
+
+def test_a_club_that_wants_a_final_discard() -> None:
+    from bolivia_core import get_rules
+
+    club = get_rules("bolivia").derive("club", final_discard_optional=False)
+    text = ("rules={}; turn=1; phase=play; melds1=4H 5H 6H 7H 8H 9H 10H | KH KS KD KC KH KS KD; "
+            "p1=QH QS QD; p2=; p3=; p4=")  # fmt: skip
+    assert codes(Game.from_position(text.format("club"), rules=club), "meld QH QS QD") == {"final-discard-needed"}
+    assert codes(Game.from_position(text.format("bolivia")), "meld QH QS QD") == set()  # the preset allows it
