@@ -348,7 +348,7 @@ class Rules:
         _per_player_count(_int_range(500, 100_000), "a score"),
     )
     target_choices: tuple[int, ...] = knob(
-        "other targets a game's setup may choose", _scores
+        "other targets the rule text lets a game's setup choose (the engine accepts any target)", _scores
     )
     hand_cap: int = knob(
         "hands after which a game stops as a draw (equal top totals are a draw too)",
