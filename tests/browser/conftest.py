@@ -36,12 +36,29 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def kernels_of(server_pid: int) -> list[int]:
+    """The kernel processes a server started (its children running ipykernel)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == server_pid and b"ipykernel" in command:
+            found.append(int(entry.name))
+    return found
+
+
 @pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
+def voila_server() -> Iterator[tuple[str, int]]:
+    """The URL and pid of a Voila server over notebooks/, culling idle kernels quickly."""
     port = _free_port()
     command = [
         sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        "--MappingKernelManager.cull_interval=10", "--MappingKernelManager.cull_idle_timeout=30",
+        "--MappingKernelManager.cull_interval=5", "--MappingKernelManager.cull_idle_timeout=15",
     ]  # fmt: skip
     log = open(ROOT / "tests" / "browser" / "voila.log", "w")
     server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -58,7 +75,7 @@ def voila_url() -> Iterator[str]:
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Voila did not start; see {log.name}")
             time.sleep(0.3)
-        yield url
+        yield url, server.pid
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -66,6 +83,11 @@ def voila_url() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: tuple[str, int]) -> str:
+    return voila_server[0]
 
 
 @pytest.fixture(scope="session")

@@ -126,3 +126,21 @@ def test_every_notebook_renders_without_error(page: Page, voila_url: str, notebo
         expect(page.locator(".jp-OutputArea-output").first).to_be_visible(timeout=TIMEOUT)
     if any("bolivia_widgets" in source for source in code):
         expect(page.locator(".jp-OutputArea-output .jupyter-widgets").first).to_be_visible(timeout=TIMEOUT)
+
+
+def test_a_closed_page_does_not_keep_its_kernel(browser, voila_server: tuple[str, int]) -> None:  # type: ignore[no-untyped-def]
+    """Serving culls idle kernels (scripts/serve.sh after 120 s; this server after 15 s): none is left running."""
+    import time
+
+    from tests.browser.conftest import kernels_of
+
+    url, pid = voila_server
+    page = browser.new_page()
+    page.goto(f"{url}/voila/render/meld_checker.ipynb")
+    expect(page.locator(".bolivia-verdict")).to_be_visible(timeout=TIMEOUT)
+    assert kernels_of(pid), "the page's kernel should be running while the page is open"
+    page.close()
+    deadline = time.monotonic() + 60
+    while kernels_of(pid) and time.monotonic() < deadline:
+        time.sleep(1)
+    assert kernels_of(pid) == [], "kernels were left running after their pages closed"
