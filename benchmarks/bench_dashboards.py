@@ -11,21 +11,17 @@ Targets (issues 4 and 5): interactive <= 3 s; median click <= 100 ms; kernel < 5
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+sys.path.insert(0, str(ROOT / "scripts"))
+from harness import CHROMIUM, CHROMIUM_ARGS, server  # noqa: E402  (scripts/ is not a package)
+
 READY = {
     "index.ipynb": "a[href$='meld_lab.ipynb']",
     "meld_lab.ipynb": ".bolivia-meld-lab .bx-card",
@@ -51,37 +47,21 @@ def kernel_update_ms() -> float:
 
 
 def main() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--port={port}"]
-    quiet = subprocess.DEVNULL
-    server = subprocess.Popen(command, cwd=ROOT, stdout=quiet, stderr=quiet, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
-        print(f"kernel: one card click in the meld lab: {kernel_update_ms():.2f} ms median of 200")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            for notebook, ready in READY.items():
-                page = browser.new_page()
-                start = time.perf_counter()
-                page.goto(f"{url}/voila/render/{notebook}")
-                page.locator(ready).first.wait_for(timeout=60_000)
-                print(f"{notebook:26} interactive after {time.perf_counter() - start:5.2f} s")
-                if notebook == "meld_lab.ipynb":
-                    print(f"{'':26} click to visible update: {click_latency(page):5.1f} ms median of 30")
-                if notebook == "meld_checker.ipynb":
-                    print(f"{'':26} keystroke to verdict:    {typing_latency(page):5.1f} ms median of 30")
-                page.close()
-            browser.close()
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
+    print(f"kernel: one card click in the meld lab: {kernel_update_ms():.2f} ms median of 200")
+    with server() as (url, _pid), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for notebook, ready in READY.items():
+            page = browser.new_page()
+            start = time.perf_counter()
+            page.goto(f"{url}/voila/render/{notebook}")
+            page.locator(ready).first.wait_for(timeout=60_000)
+            print(f"{notebook:26} interactive after {time.perf_counter() - start:5.2f} s")
+            if notebook == "meld_lab.ipynb":
+                print(f"{'':26} click to visible update: {click_latency(page):5.1f} ms median of 30")
+            if notebook == "meld_checker.ipynb":
+                print(f"{'':26} keystroke to verdict:    {typing_latency(page):5.1f} ms median of 30")
+            page.close()
+        browser.close()
 
 
 IN_PAGE_CLICK = """

@@ -11,22 +11,15 @@ JupyterLab itself, in its light and dark themes.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, server
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 PAGES = {
     "meld-lab": ("meld_lab.ipynb", ".bolivia-meld-lab"),
     "meld-checker": ("meld_checker.ipynb", ".bolivia-verdict"),
@@ -34,30 +27,12 @@ PAGES = {
 }
 
 
-def serve(theme: str) -> tuple[subprocess.Popen[bytes], str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--port={port}", f"--theme={theme}"]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return server, url
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("Voila did not start")
-
-
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for theme in ("light", "dark"):
-            server, url = serve(theme)
-            try:
+            with server([f"--theme={theme}"]) as (url, _pid):
                 for name, (notebook, ready) in PAGES.items():
                     page = browser.new_page(viewport={"width": 1100, "height": 800})
                     page.goto(f"{url}/voila/render/{notebook}")
@@ -69,8 +44,6 @@ def main() -> None:
                     page.screenshot(path=str(OUT / f"{name}-{theme}.png"), full_page=True)
                     page.close()
                     print("saved", OUT / f"{name}-{theme}.png")
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
         if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)):
             jupyterlab(browser)
         else:
@@ -79,23 +52,10 @@ def main() -> None:
 
 
 def jupyterlab(browser) -> None:  # type: ignore[no-untyped-def]
-    """The meld lab run in JupyterLab, in the light and the dark theme."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    lab = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", f"--port={port}",
-           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-           f"--ServerApp.root_dir={ROOT / 'notebooks'}"]  # fmt: skip  (loopback only: a screenshot server)
-    quiet = subprocess.DEVNULL
-    server = subprocess.Popen(lab, cwd=ROOT, stdout=quiet, stderr=quiet, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{url}/lab", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+    """The meld lab run in JupyterLab, in the light and the dark theme (a loopback-only server)."""
+    lab = ["--allow-root", "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+           f"--ServerApp.root_dir={ROOT / 'notebooks'}"]  # fmt: skip
+    with server(lab, app="jupyterlab", ready_path="/lab") as (url, _pid):
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         for theme, name in (("light", "JupyterLab Light"), ("dark", "JupyterLab Dark")):
             body = json.dumps({"raw": json.dumps({"theme": name})}).encode()
@@ -115,8 +75,6 @@ def jupyterlab(browser) -> None:  # type: ignore[no-untyped-def]
             page.locator(".jp-OutputArea").first.screenshot(path=str(path))
             print("saved", path)
         page.close()
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
 
 
 if __name__ == "__main__":

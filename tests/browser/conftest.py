@@ -7,33 +7,20 @@ never a browser download.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from harness import CHROMIUM_ARGS, server  # noqa: E402  (scripts/ is not a package)
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 SCREENSHOTS = ROOT / "tests" / "browser" / "screenshots"
 STDERR = "application/vnd.jupyter.stderr"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def kernels_of(server_pid: int) -> list[int]:
@@ -55,34 +42,10 @@ def kernels_of(server_pid: int) -> list[int]:
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[tuple[str, int]]:
     """The URL and pid of a Voila server over notebooks/, culling idle kernels quickly."""
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        "--MappingKernelManager.cull_interval=5", "--MappingKernelManager.cull_idle_timeout=15",
-    ]  # fmt: skip
-    log = open(ROOT / "tests" / "browser" / "voila.log", "w")
-    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"Voila did not start; see {log.name}")
-            time.sleep(0.3)
-        yield url, server.pid
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        log.close()
+    culling = ["--Voila.ip=127.0.0.1", "--MappingKernelManager.cull_interval=5",
+               "--MappingKernelManager.cull_idle_timeout=15"]  # fmt: skip
+    with open(ROOT / "tests" / "browser" / "voila.log", "w") as log, server(culling, log=log) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
