@@ -23,25 +23,27 @@ SCREENSHOTS = ROOT / "tests" / "browser" / "screenshots"
 STDERR = "application/vnd.jupyter.stderr"
 
 
-def kernels_of(server_pid: int) -> list[int]:
-    """The kernel processes a server started (its children running ipykernel)."""
-    found = []
+def kernel_ids_of(server_pid: int) -> set[str]:
+    """The ids of the kernels a server is running: its ipykernel children, each started with the
+    connection file kernel-<id>.json."""
+    found = set()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes()
+            arguments = (entry / "cmdline").read_bytes().decode().split("\0")
         except (OSError, IndexError, ValueError):
             continue
-        if parent == server_pid and b"ipykernel" in command:
-            found.append(int(entry.name))
+        if parent == server_pid and any("ipykernel" in a for a in arguments):
+            found.update(Path(a).stem.removeprefix("kernel-") for a in arguments if a.endswith(".json"))
     return found
 
 
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[tuple[str, int]]:
-    """The URL and pid of a Voila server over notebooks/, culling idle kernels quickly."""
+    """The URL and pid of a Voila server over notebooks/ set up as scripts/serve.sh sets it (voila.json),
+    but culling idle kernels sooner."""
     culling = ["--Voila.ip=127.0.0.1", "--MappingKernelManager.cull_interval=5",
                "--MappingKernelManager.cull_idle_timeout=15"]  # fmt: skip
     with open(ROOT / "tests" / "browser" / "voila.log", "w") as log, server(culling, log=log) as running:
