@@ -13,14 +13,59 @@ from bolivia_core import check_meld
 from bolivia_core.compare import diff_rules
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
 def test_index_links_every_page(page: Page, voila_url: str) -> None:
     page.goto(f"{voila_url}/voila/render/index.ipynb")
     for name in ("Meld checker", "Variant explorer", "Bolivia's variants compared", "From Canasta to Bolivia"):
         expect(page.get_by_role("link", name=name)).to_be_visible(timeout=TIMEOUT)
+    for notebook in NOTEBOOKS:
+        if notebook != "index.ipynb":
+            expect(page.locator(f"a[href$='/{notebook}'], a[href='{notebook}']").first).to_be_attached()
     page.get_by_role("link", name="Variant explorer").click()
     expect(page.locator(".bolivia-rules-table")).to_be_visible(timeout=TIMEOUT)
+
+
+def test_a_page_shows_a_loading_screen_before_its_cells(voila_url: str) -> None:
+    """The first bytes Voila streams for a page (a tutorial: its kernel starts on request) are the
+    "Running ..." screen, and the cells come after it."""
+    import urllib.request
+
+    with urllib.request.urlopen(f"{voila_url}/voila/render/01_cards_and_values.ipynb", timeout=120) as response:
+        body = response.read().decode()
+    loading = body.index('id="loading"')
+    assert "Running" in body[loading : loading + 2000]
+    assert loading < body.index("cell-index=")
+
+
+def test_score_calculator_gives_line_items(page: Page, voila_url: str) -> None:
+    page.goto(f"{voila_url}/voila/render/score_calculator.ipynb")
+    page.get_by_label("Melds").fill("KH KS KD", timeout=TIMEOUT)
+    page.get_by_label("Left in hand").fill("5C")
+    sheet = page.locator(".bolivia-score-sheet")
+    # Bolivia: kings 10 each, melded +30; a 5 left in hand counts 5 against the side.
+    expect(sheet).to_contain_text("melded KH KS KD")
+    expect(sheet.locator("tr", has_text="melded KH KS KD")).to_contain_text("+30")
+    expect(sheet.locator("tr", has_text="left in hand 5C")).to_contain_text("-5")
+    expect(sheet.locator("tr", has_text="total")).to_contain_text("+25")
+    page.get_by_label("Left in hand").fill("5C XX")
+    expect(page.get_by_role("alert")).to_contain_text("XX")
+
+
+def test_scenario_explorer_plays_and_explains(page: Page, voila_url: str) -> None:
+    page.goto(f"{voila_url}/voila/render/scenario_explorer.ipynb")
+    hand = page.get_by_role("group", name="the hand of the player to move")
+    expect(hand.get_by_role("button", name="king of hearts")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_label("Try").fill("take pile with 6H 6D")
+    page.get_by_role("button", name="why not?").click()
+    expect(page.get_by_role("status")).to_contain_text("you need a natural pair of kings")
+    page.get_by_label("Legal").select_option("take pile with KH KS")
+    page.get_by_role("button", name="play it").click()
+    expect(page.locator(".bolivia-log")).to_contain_text("player 1 takes the pile with KD on top")
+    page.get_by_role("button", name="undo").click()
+    expect(page.locator(".bolivia-log")).not_to_contain_text("takes the pile")
 
 
 def test_meld_checker_judges_typed_cards(page: Page, voila_url: str) -> None:
@@ -111,8 +156,6 @@ def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
     expect(page.locator(".bolivia-score-sheet")).to_contain_text("melded KD KH KS")
 
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
@@ -129,20 +172,19 @@ def test_every_notebook_renders_without_error(page: Page, voila_url: str, notebo
 
 
 def test_a_closed_page_does_not_keep_its_kernel(browser, voila_server: tuple[str, int]) -> None:  # type: ignore[no-untyped-def]
-    """Serving culls idle kernels (scripts/serve.sh after 120 s; this server after 15 s): none is left running."""
+    """Serving culls idle kernels (voila.json: 120 s; this server: 15 s), the page's pre-started one too."""
     import time
 
-    from tests.browser.conftest import kernels_of
+    from tests.browser.conftest import kernel_ids_of
 
     url, pid = voila_server
-    before = set(kernels_of(pid))  # earlier tests' kernels may still be on their way out: not ours to judge
     page = browser.new_page()
     page.goto(f"{url}/voila/render/meld_checker.ipynb")
     expect(page.locator(".bolivia-verdict")).to_be_visible(timeout=TIMEOUT)
-    mine = set(kernels_of(pid)) - before
-    assert mine, "the page's kernel should be running while the page is open"
+    kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel in kernel_ids_of(pid), "the page's kernel should be running while the page is open"
     page.close()
     deadline = time.monotonic() + 60
-    while mine & set(kernels_of(pid)) and time.monotonic() < deadline:
+    while kernel in kernel_ids_of(pid) and time.monotonic() < deadline:
         time.sleep(1)
-    assert not mine & set(kernels_of(pid)), "the page's kernel was left running after the page closed"
+    assert kernel not in kernel_ids_of(pid), "the page's kernel was left running after the page closed"
