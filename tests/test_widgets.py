@@ -182,6 +182,11 @@ def test_scenario_explorer_plays_undoes_and_explains() -> None:
 
     explorer = ScenarioExplorer(scenario="take-the-pile")
     assert "take pile with KH KS" in explorer.actions.options
+    assert explorer.actions.value == explorer.actions.options[0], "the list shows an action: play it plays that"
+    explorer.play.click()
+    assert explorer.game is not None and len(explorer.game.history) == 1
+    assert explorer.actions.value == explorer.actions.options[0]
+    explorer.undo.click()
     explorer.actions.value = "take pile with KH KS"
     explorer.play.click()
     assert "takes the pile with KD on top" in explorer.events.value and not explorer.undo.disabled

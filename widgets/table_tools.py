@@ -120,6 +120,7 @@ class ScenarioExplorer(widgets.VBox):
         self.hand.show(sorted(pos.hands[game.to_move - 1]))
         legal = [str(a) for a in game.legal_actions()]
         self.actions.options = legal
+        self.actions.index = 0 if legal else None  # "play it" plays what the list shows
         self.play.disabled = not legal
         self.undo.disabled = not game.history
         self.events.value = (
