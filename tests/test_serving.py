@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
@@ -36,7 +37,9 @@ def test_the_kernel_manager_voila_json_names_is_the_one_here() -> None:
 def test_a_kernel_is_not_culled_before_its_first_page_connects() -> None:
     """A pre-started kernel has been idle since it ran its page; handed to a visitor, it must survive
     until the page's socket connects, and be culled as usual once that page has gone."""
-    asyncio.run(_culling_story())
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, _culling_story()).result()
 
 
 async def _culling_story() -> None:
