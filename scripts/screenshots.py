@@ -23,8 +23,25 @@ OUT = ROOT / "docs" / "screenshots"
 PAGES = {
     "meld-lab": ("meld_lab.ipynb", ".bolivia-meld-lab"),
     "meld-checker": ("meld_checker.ipynb", ".bolivia-verdict"),
+    "score-calculator": ("score_calculator.ipynb", ".bolivia-score-sheet"),
+    "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
 }
+
+
+def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
+    """Put a dashboard in a state worth showing: cards chosen, a hand scored, a question answered."""
+    if name == "meld-lab":
+        for card in page.locator(".bolivia-meld-lab .bx-row").first.get_by_role("button").all()[:3]:
+            card.click()
+    elif name == "score-calculator":
+        page.get_by_label("Melds").fill("KH KS KD KC KH KS KD\n4H 5H 6H 7H 8H 9H 10H\nAS AD 2C")
+        page.get_by_label("Left in hand").fill("5C JD")
+        page.get_by_label("Red 3s").fill("2")
+        page.get_by_label("the side went out").check()
+    elif name == "scenario-explorer":
+        page.get_by_label("Try").fill("take pile with 6H 6D")
+        page.get_by_role("button", name="why not?").click()
 
 
 def main() -> None:
@@ -37,9 +54,7 @@ def main() -> None:
                     page = browser.new_page(viewport={"width": 1100, "height": 800})
                     page.goto(f"{url}/voila/render/{notebook}")
                     page.locator(ready).first.wait_for(timeout=60_000)
-                    if name == "meld-lab":
-                        for card in page.locator(".bolivia-meld-lab .bx-row").first.get_by_role("button").all()[:3]:
-                            card.click()
+                    show_in_use(name, page)
                     page.wait_for_timeout(500)
                     page.screenshot(path=str(OUT / f"{name}-{theme}.png"), full_page=True)
                     page.close()
