@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOGUES", "Explanation", "Reason", "card_name", "render"]
+__all__ = ["CATALOGUES", "Explanation", "Reason", "card_name", "counted", "render"]
 
 EN: dict[str, str] = {
     # meld shapes
@@ -252,6 +252,11 @@ def card_name(card: Any, language: str = "en") -> str:
     text = card.rank_text
     rank = render(f"rank-name:{text}", language=language) if text in "JQKA" else text
     return render("card-name", {"rank": rank, "suit": render(f"suit-name:{card.suit}", language=language)}, language)
+
+
+def counted(number: int, word: str) -> str:
+    """A count in words as the catalogue writes one ("no cards", "1 card", "12 cards"), for views."""
+    return _FORMATTER.format_field(number, f"n:{word}")
 
 
 def render(code: str, params: Mapping[str, Any] | None = None, language: str = "en") -> str:

@@ -21,7 +21,9 @@ from .game import Game, new_game
 from .melds import MeldKind, judge
 from .rules import Rules, resolve_rules
 
-__all__ = ["PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game", "simulate"]
+__all__ = [
+    "PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game", "seat_players", "simulate",
+]  # fmt: skip
 
 
 class Player(Protocol):
@@ -178,6 +180,15 @@ class SimulationResult:
 MAX_ACTIONS_PER_GAME = 200_000
 
 
+def seat_players(kinds: Sequence[str], game_seed: int) -> list[Player]:
+    """A computer player for each seat (``kinds[n]`` for player ``n + 1``), each seeded from the game's
+    seed, so the same seed plays the same game."""
+    unknown = [k for k in kinds if k not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYERS)}")
+    return [PLAYERS[kind](game_seed * 10 + n) for n, kind in enumerate(kinds)]
+
+
 def play_game(game: Game, players: Sequence[Player]) -> Game:
     """Play ``game`` to its end, seat ``n`` choosing for player ``n``; bounded in length."""
     for _ in range(MAX_ACTIONS_PER_GAME):
@@ -208,8 +219,7 @@ def simulate(
     for number in range(games):
         game_seed = seed * 100_003 + number
         game = new_game(rules, players, game_seed, target)
-        seats = [PLAYERS[k](game_seed * 10 + n) for n, k in enumerate(seat_kinds)]
-        play_game(game, seats)
+        play_game(game, seat_players(seat_kinds, game_seed))
         result.games.append(GameRecord(
             game_seed, game.scores, game.winner(), len(game.results), len(game.history),
             sum(r.went_out is not None for r in game.results),

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from bolivia_core import Card, check_meld, get_rules, score_side
 from bolivia_core.cards import format_cards, remove_cards
 from bolivia_core.game import Game, new_game
+from bolivia_core.messages import counted
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
@@ -129,8 +130,8 @@ class MeldLab(widgets.VBox):
         self.position_text.value = game.position_text()
         top = str(pos.pile[-1]) if pos.pile else "none"
         self.table_info.value = (
-            f"<p>Player {player} to play. Pile: {_count(len(pos.pile), 'card')}, top <b>{html.escape(top)}</b>; "
-            f"stock: {_count(len(pos.stock), 'card')}; the side's red 3s: {self.red_threes}; "
+            f"<p>Player {player} to play. Pile: {counted(len(pos.pile), 'card')}, top <b>{html.escape(top)}</b>; "
+            f"stock: {counted(len(pos.stock), 'card')}; the side's red 3s: {self.red_threes}; "
             f"the side's score: {self.side_score:,}.</p>"
         )
         self._refresh_table()
@@ -208,10 +209,6 @@ class MeldLab(widgets.VBox):
         shown = self._rows[: len(self.table)] or [self._no_melds]
         if list(self.table_rows.children) != shown:
             self.table_rows.children = shown
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _width(em: int) -> widgets.Layout:
