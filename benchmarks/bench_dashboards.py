@@ -39,6 +39,7 @@ READY = {
     "score_calculator.ipynb": ".bolivia-score-sheet",
     "scenario_explorer.ipynb": ".bolivia-scenario-explorer .bx-card",
     "variant_explorer.ipynb": ".bolivia-rules-table",
+    "game_viewer.ipynb": ".bolivia-game-table",
 }
 TUTORIAL_READY = ".jp-OutputArea-output .jupyter-widgets, .jp-OutputArea-output table"
 
@@ -105,12 +106,18 @@ def variant_explorer(page: Page) -> tuple[str, float]:
     return "'only the differences' click to table", median_update_ms(page, [(only, None)], ".bolivia-variant-explorer")
 
 
+def game_viewer(page: Page) -> tuple[str, float]:
+    steps = [(page.get_by_role("button", name="next move"), None)]
+    return "'next move' click to new position", median_update_ms(page, steps, ".bolivia-game-viewer")
+
+
 CLICKS = {
     "meld_lab.ipynb": meld_lab,
     "meld_checker.ipynb": meld_checker,
     "score_calculator.ipynb": score_calculator,
     "scenario_explorer.ipynb": scenario_explorer,
     "variant_explorer.ipynb": variant_explorer,
+    "game_viewer.ipynb": game_viewer,
 }
 
 

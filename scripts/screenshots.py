@@ -26,6 +26,7 @@ PAGES = {
     "score-calculator": ("score_calculator.ipynb", ".bolivia-score-sheet"),
     "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
+    "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
 }
 
 
@@ -39,6 +40,9 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("Left in hand").fill("5C JD")
         page.get_by_label("Red 3s").fill("2")
         page.get_by_label("the side went out").check()
+    elif name == "game-viewer":
+        page.get_by_role("button", name="to the end of the hand").click()
+        page.locator(".bolivia-hand-results").wait_for()
     elif name == "scenario-explorer":
         page.get_by_label("Try").fill("take pile with 6H 6D")
         page.get_by_role("button", name="why not?").click()

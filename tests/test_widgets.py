@@ -212,3 +212,49 @@ def test_action_and_score_quizzes_are_marked_by_the_engine() -> None:
     score.guess.value = 140
     score.check.click()
     assert "it is +150" in score.feedback.value  # 3 x 20 + (20 + 20 + 50)
+
+
+def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:
+    from bolivia_core.game import new_game
+    from bolivia_core.players import seat_players
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=3, seating="greedy and random, seat by seat")
+    assert viewer.back.disabled and "Hand 1, move 0" in viewer.status.value
+    viewer.to_hand_end.click()
+    game = new_game("bolivia", 4, seed=3)  # the same game played without the viewer
+    seats = seat_players(["greedy", "random", "greedy", "random"], 3)
+    while game.phase != "hand over":
+        game.apply(seats[game.to_move - 1].choose(game))
+    assert viewer.game.history == game.history and viewer.game.phase == "hand over"
+    totals = [score.total for score in game.results[0].scores]
+    assert all(f"{total:+,}" in viewer.results.value for total in totals)
+    assert "the hand is over" in viewer.status.value
+
+
+def test_game_viewer_steps_back_and_forward_through_the_same_moves() -> None:
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=5, seating="random")  # random players: asking them again would choose anew
+    for _ in range(40):
+        viewer.forward.click()
+    position, log = viewer.game.position_text(), viewer.events.value
+    for _ in range(15):
+        viewer.back.click()
+    assert len(viewer.game.history) == 25
+    for _ in range(15):
+        viewer.forward.click()
+    assert viewer.game.position_text() == position and viewer.events.value == log
+
+
+def test_game_viewer_follows_the_rules_table_sizes() -> None:
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer()
+    viewer.rules.value = "swedish"
+    assert viewer.players.options == (2, 3, 4, 5, 6) and viewer.players.value == 4
+    viewer.players.value = 5  # sides of two and three: the three rest one player a hand in turn
+    assert viewer.game.position.players == 5 and "resting this hand" in viewer.tables.value
+    viewer.rules.value = "two-deck"  # four players only
+    assert viewer.players.options == (4,) and viewer.game.rules.name == "two-deck"
+    assert viewer.game.position.players == 4 and not viewer.game.history

@@ -1,6 +1,7 @@
 """Jupyter widgets over bolivia_core: thin views that observe inputs and call the engine."""
 
 from .cards import CardRow
+from .game_viewer import GameViewer
 from .meld_checker import MeldChecker, MeldQuiz
 from .meld_lab import MeldLab
 from .table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
@@ -10,6 +11,7 @@ __all__ = [
     "ActionQuiz",
     "CardRow",
     "ClubEditor",
+    "GameViewer",
     "MeldChecker",
     "MeldLab",
     "MeldQuiz",

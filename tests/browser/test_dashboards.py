@@ -158,6 +158,21 @@ def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
 
 
 
+def test_game_viewer_plays_a_hand_and_steps_back(page: Page, voila_url: str) -> None:
+    page.goto(f"{voila_url}/voila/render/game_viewer.ipynb")
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("Hand 1, move 0", timeout=TIMEOUT)
+    page.get_by_role("button", name="next move").click()
+    expect(status).to_contain_text("Hand 1, move 1:")
+    page.get_by_role("button", name="to the end of the hand").click()
+    expect(status).to_contain_text("the hand is over")
+    expect(page.locator(".bolivia-hand-results")).to_contain_text("went out")
+    moves = int(re.search(r"move (\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    page.get_by_role("button", name="back a move").click()
+    expect(status).to_contain_text(f"move {moves - 1}:")
+    expect(page.locator(".bolivia-hand-results")).to_contain_text("None yet")
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_every_notebook_renders_without_error(page: Page, voila_url: str, notebook: str) -> None:
     """Each page shows its heading, its outputs and its widgets; the page fixture fails on a Python error."""
