@@ -45,7 +45,8 @@ class GameViewer(widgets.VBox):
         self.deal_button = widgets.Button(description="deal", icon="random")
         self.back = widgets.Button(description="back a move", icon="step-backward")
         self.forward = widgets.Button(description="next move", icon="step-forward")
-        self.to_hand_end = widgets.Button(description="to the end of the hand", icon="fast-forward")
+        self.to_hand_end = widgets.Button(description="to the end of the hand", icon="fast-forward",
+                                          layout=widgets.Layout(width="auto"))  # fmt: skip
         self.status = widgets.HTML()
         self.tables = widgets.HTML()
         self.events = widgets.HTML()
@@ -154,19 +155,19 @@ class GameViewer(widgets.VBox):
             for meld in pos.melds[side]:
                 verdict = judge(tuple(meld), rules, True)
                 name = f" <i>({html.escape(render(f'label:{verdict.label}'))})</i>" if verdict.complete else ""
-                melds.append(f"<li>{html.escape(format_cards(meld))}{name}</li>")
+                melds.append(f"{html.escape(format_cards(meld))}{name}")
             seated = pos.seating()
-            hands = "".join(
-                f"<li>player {p}: {html.escape(format_cards(sorted(pos.hands[p - 1])) or 'no cards')}</li>"
+            hands = "<br>".join(
+                f"player {p}: {html.escape(format_cards(sorted(pos.hands[p - 1])) or 'no cards')}"
                 if p in seated
-                else f"<li>player {p}: resting this hand</li>"
+                else f"player {p}: resting this hand"
                 for p in members
             )
             red = format_cards(pos.red_threes[side]) or "none"
             rows.append(
-                f"<tr><th scope='row'>side {side + 1}<br>({_players(members)})</th><td>{pos.scores[side]:,}</td>"
-                f"<td>{html.escape(red)}</td><td><ul>{''.join(melds) or '<li>no melds yet</li>'}</ul></td>"
-                f"<td><ul>{hands}</ul></td></tr>"
+                f"<tr style='vertical-align: top'><th scope='row'>side {side + 1}<br>({_players(members)})</th>"
+                f"<td>{pos.scores[side]:,}</td><td>{html.escape(red)}</td>"
+                f"<td>{'<br>'.join(melds) or 'no melds yet'}</td><td>{hands}</td></tr>"
             )
         head = "<tr><th>side</th><th>score</th><th>red 3s</th><th>melds</th><th>hands</th></tr>"
         return f"<table class='bolivia-game-table'>{head}{''.join(rows)}</table>"
