@@ -67,3 +67,9 @@ async def _culling_story() -> None:
         assert never_visited not in manager.list_kernel_ids(), "a kernel no page ever reached is culled in the end"
     finally:
         await manager.shutdown_all(now=True)
+
+
+def test_kernels_talk_over_local_sockets() -> None:
+    """Over TCP, each kernel's five ports are picked free and bound a moment later; with seven kernels
+    starting at once another socket took one in between, the kernel died, and the page given it hung."""
+    assert SETTINGS["KernelManager"]["transport"] == "ipc"
