@@ -180,13 +180,13 @@ class SimulationResult:
 MAX_ACTIONS_PER_GAME = 200_000
 
 
-def seat_players(kinds: Sequence[str], game_seed: int) -> list[Player]:
-    """A computer player for each seat (``kinds[n]`` for player ``n + 1``), each seeded from the game's
-    seed, so the same seed plays the same game."""
+def seat_players(kinds: Sequence[str], players: int, game_seed: int) -> list[Player]:
+    """A computer player for each seat, the kinds taken in turn (``greedy, random``: greedy for
+    players 1 and 3), each seeded from the game's seed, so the same seed plays the same game."""
     unknown = [k for k in kinds if k not in PLAYERS]
-    if unknown:
-        raise ValueError(f"unknown player kind {unknown[0]!r}; known: {', '.join(PLAYERS)}")
-    return [PLAYERS[kind](game_seed * 10 + n) for n, kind in enumerate(kinds)]
+    if unknown or not kinds:
+        raise ValueError(f"unknown player kind {unknown[0] if unknown else ''!r}; known: {', '.join(PLAYERS)}")
+    return [PLAYERS[kinds[n % len(kinds)]](game_seed * 10 + n) for n in range(players)]
 
 
 def play_game(game: Game, players: Sequence[Player]) -> Game:
@@ -208,18 +208,16 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` whole games; seat ``n`` uses ``kinds[n % len(kinds)]``."""
     rules = resolve_rules(rules)
-    unknown = [k for k in kinds if k not in PLAYERS]
-    if unknown or not kinds:
-        raise ValueError(f"unknown player kind {unknown[0] if unknown else ''!r}; known: {', '.join(PLAYERS)}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    seat_players(kinds, players, seed)  # refuses unknown kinds before any game is dealt
     seat_kinds = tuple(kinds[n % len(kinds)] for n in range(players))
     result = SimulationResult(rules.name, players, seat_kinds)
     start = time.perf_counter()
     for number in range(games):
         game_seed = seed * 100_003 + number
         game = new_game(rules, players, game_seed, target)
-        play_game(game, seat_players(seat_kinds, game_seed))
+        play_game(game, seat_players(kinds, players, game_seed))
         result.games.append(GameRecord(
             game_seed, game.scores, game.winner(), len(game.results), len(game.history),
             sum(r.went_out is not None for r in game.results),

@@ -223,7 +223,8 @@ def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:
     assert viewer.back.disabled and "Hand 1, move 0" in viewer.status.value
     viewer.to_hand_end.click()
     game = new_game("bolivia", 4, seed=3)  # the same game played without the viewer
-    seats = seat_players(["greedy", "random", "greedy", "random"], 3)
+    seats = seat_players(["greedy", "random"], 4, 3)
+    assert [type(seat).__name__ for seat in seats] == ["GreedyPlayer", "RandomPlayer"] * 2
     while game.phase != "hand over":
         game.apply(seats[game.to_move - 1].choose(game))
     assert viewer.game.history == game.history and viewer.game.phase == "hand over"

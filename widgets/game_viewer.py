@@ -51,7 +51,7 @@ class GameViewer(widgets.VBox):
         self.tables = widgets.HTML()
         self.events = widgets.HTML()
         self.results = widgets.HTML()
-        self.game: Game = new_game(rules, players, seed=seed)
+        self.game: Game  # set by deal()
         self.seats: list[Player] = []
         self.moves: list[Action] = []  # every move chosen so far, including those stepped back over
 
@@ -76,10 +76,8 @@ class GameViewer(widgets.VBox):
 
     def deal(self) -> None:
         """A new game from the chosen rules, table size, computers and seed."""
-        kinds = SEATINGS[self.seating.value]
-        players = self.players.value
-        self.game = new_game(self.rules.value, players, seed=self.seed.value)
-        self.seats = seat_players([kinds[n % len(kinds)] for n in range(players)], self.seed.value)
+        self.game = new_game(self.rules.value, self.players.value, seed=self.seed.value)
+        self.seats = seat_players(SEATINGS[self.seating.value], self.players.value, self.seed.value)
         self.moves = []
         self._show()
 
