@@ -192,7 +192,7 @@ EN: dict[str, str] = {
     "event-went-out": "player {player} goes out: hand {hand} scores {scores}",
     "event-stock-out": "the stock is out and nobody can take the pile: hand {hand} scores {scores}",
     "event-game-over": "the game is over: {scores}",
-    "event-from-position": "hand {hand} goes on from a given position: player {player} to play",
+    "event-from-position": "hand {hand} goes on from a given position: player {player}'s turn",
     "event-loaded": "a saved game, loaded after {actions:n:action}",
     # cards in words (accessible names)
     "card-name": "{rank} of {suit}",
