@@ -116,6 +116,8 @@ EN: dict[str, str] = {
     "kind:wild": "meld of wild cards",
     "kind:black-threes": "meld of black 3s",
     "kind:none": "not a meld",
+    # --- complete melds named as each preset names them (engine) ---
+
     # scoring
     "score-meld-cards": "melded {cards}: card values",
     "score-meld-bonus": "{label} ({cards}): bonus",
@@ -176,6 +178,8 @@ EN: dict[str, str] = {
         "a player whose side may not yet go out keeps two cards in hand after melding under {rules} rules; "
         "this would leave {count}"
     ),
+    # --- computer players: rationales and hints (players) ---
+
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
     "event-red-threes": "player {player} lays out {count:n:red 3}",
@@ -194,6 +198,8 @@ EN: dict[str, str] = {
     "event-game-over": "the game is over: {scores}",
     "event-from-position": "hand {hand} goes on from a given position: player {player}'s turn",
     "event-loaded": "a saved game, loaded after {actions:n:action}",
+    # --- the play dashboard (widgets) ---
+
     # cards in words (accessible names)
     "card-name": "{rank} of {suit}",
     "card-joker": "joker",
@@ -202,6 +208,8 @@ EN: dict[str, str] = {
     # ranks in words
     "rank:4": "4s", "rank:5": "5s", "rank:6": "6s", "rank:7": "7s", "rank:8": "8s", "rank:9": "9s",
     "rank:10": "10s", "rank:J": "jacks", "rank:Q": "queens", "rank:K": "kings", "rank:A": "aces",
+    # --- pages: navigation, serving, the club editor (widgets, notebooks) ---
+
     # what going out needs
     "need:sequence": "a complete sequence",
     "need:canasta": "a canasta",
@@ -209,6 +217,8 @@ EN: dict[str, str] = {
     "need:any": "one more complete meld of any kind",
     "needs-and": " and ",
     "needs-or": ", or ",
+    # --- impossible input refused (engine) ---
+
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",
     "verdict-legal-complete": "legal {label} under {rules} rules: {points} points and a {bonus} bonus",
