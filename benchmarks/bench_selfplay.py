@@ -27,7 +27,7 @@ def play_hands(preset: str, players: int, hands: int, seed: int, kind: type) -> 
         game = new_game(preset, players, seed=seed + game_number, target=10**9)
         seats = [kind(seed * 10 + n) for n in range(players)]
         while played < hands and not game.is_over:
-            game.apply(seats[game.to_move - 1].choose(game))
+            game.apply(seats[game.to_move - 1].choose(game).action)
             actions += 1
             if game.phase == "hand over":
                 played += 1

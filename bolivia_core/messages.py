@@ -179,6 +179,16 @@ EN: dict[str, str] = {
         "this would leave {count}"
     ),
     # --- computer players: rationales and hints (players) ---
+    "why-random": "chosen at random among {count:n:legal action}",
+    "why-answer-yes": "the side is better off when a partner may go out",
+    "why-go-out": "these cards empty the hand: the player goes out",
+    "why-meld-most": "this meld lays the most cards from hand ({count})",
+    "why-add": "adds {count:n:card} to meld {index}, where they count at once",
+    "why-ask": "only {count:n:card} left: asking lets the side go out soon",
+    "why-discard-least-useful": "{card} is the card the hand needs least",
+    "why-take-pile": "the pile's {count:n:card} are worth more than two from the stock",
+    "why-take-top": "the top discard extends sequence {index}",
+    "why-draw": "nothing on the pile is worth taking",
 
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",

@@ -1,9 +1,11 @@
 """Computer players and whole-game simulation.
 
-A player is anything with ``choose(game) -> Action`` picking one of
-``game.legal_actions()``. ``RandomPlayer`` picks uniformly with its own seeded
-generator; ``GreedyPlayer`` melds what it can, takes the pile when it pays,
-saves wild cards for a bolivia when sensible and discards what it needs least.
+A player is anything with ``choose(game) -> Decision``: one of
+``game.legal_actions()`` and the rationale for it, as data the message
+catalogue renders (so a coach can say why). ``RandomPlayer`` picks uniformly
+with its own seeded generator; ``GreedyPlayer`` melds what it can, takes the
+pile when it pays, saves wild cards for a bolivia when sensible and discards
+what it needs least.
 """
 
 from __future__ import annotations
@@ -19,15 +21,33 @@ from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pa
 from .cards import Card
 from .game import Game, new_game
 from .melds import MeldKind, judge
+from .messages import Explanation
 from .rules import Rules, resolve_rules
 
 __all__ = [
-    "PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game", "seat_players", "simulate",
+    "PLAYERS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game",
+    "seat_players", "simulate",
 ]  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A computer player's choice and why: the rationale is data (codes and numbers), rendered
+    by the message catalogue like a refusal's reasons."""
+
+    action: Action
+    rationale: tuple[Explanation, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.action}: " + "; ".join(map(str, self.rationale)) if self.rationale else str(self.action)
+
+
+def _why(code: str, **params: Any) -> tuple[Explanation, ...]:
+    return (Explanation(code, None, params),)
+
+
 class Player(Protocol):
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Game) -> Decision: ...
 
 
 class RandomPlayer:
@@ -36,8 +56,9 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
+    def choose(self, game: Game) -> Decision:
+        actions = game.legal_actions()
+        return Decision(self.rng.choice(actions), _why("why-random", count=len(actions)))
 
 
 class GreedyPlayer:
@@ -46,45 +67,51 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Game) -> Decision:
         actions = game.legal_actions()
         pos = game.position
-        if pos.phase in ("hand over", "answer"):
-            return NextHand() if pos.phase == "hand over" else Answer(True)
+        if pos.phase == "hand over":
+            return Decision(NextHand())
+        if pos.phase == "answer":
+            return Decision(Answer(True), _why("why-answer-yes"))
         hand = pos.hands[pos.turn - 1]
         if pos.phase == "draw":
             return self._draw(actions, len(pos.pile))
         finishing = [a for a in actions if isinstance(a, Meld | Add) and _cards_used(a) == len(hand)]
         if finishing:
-            return finishing[0]
+            return Decision(finishing[0], _why("why-go-out"))
         melds = [a for a in actions if isinstance(a, Meld)]
         side_melds = pos.melds[pos.side_of(pos.turn)]
         saving_wilds = _saving_wilds(hand, side_melds, game.rules)
         useful = [m for m in melds if not (saving_wilds and _wild_in_mixed_meld(m))]
         if useful:
-            return max(useful, key=lambda m: (_cards_used(m), str(m)))
+            best = max(useful, key=lambda m: (_cards_used(m), str(m)))
+            return Decision(best, _why("why-meld-most", count=_cards_used(best)))
         adds = [a for a in actions if isinstance(a, Add) and not (saving_wilds and any(c.is_wild for c in a.cards))]
         natural_adds = [a for a in adds if not any(c.is_wild for c in a.cards)]
         if natural_adds or adds:
-            return max(natural_adds or adds, key=lambda a: (len(a.cards), str(a)))
+            add = max(natural_adds or adds, key=lambda a: (len(a.cards), str(a)))
+            return Decision(add, _why("why-add", count=len(add.cards), index=add.meld))
         if Ask() in actions and len(hand) <= 3:
-            return Ask()
+            return Decision(Ask(), _why("why-ask", count=len(hand)))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
-            return min(discards, key=lambda d: (_keep_value(d.card, hand, side_melds, game.rules), str(d)))
-        return actions[0]
+            discard = min(discards, key=lambda d: (_keep_value(d.card, hand, side_melds, game.rules), str(d)))
+            return Decision(discard, _why("why-discard-least-useful", card=str(discard.card)))
+        return Decision(actions[0])
 
     @staticmethod
-    def _draw(actions: list[Action], pile_size: int) -> Action:
+    def _draw(actions: Sequence[Action], pile_size: int) -> Decision:
         takes = [a for a in actions if isinstance(a, TakePile)]
         if takes and (pile_size >= 3 or any(t.melds for t in takes)):
-            return max(takes, key=lambda t: (len(t.cards) + sum(map(len, t.melds)), str(t)))
+            take = max(takes, key=lambda t: (len(t.cards) + sum(map(len, t.melds)), str(t)))
+            return Decision(take, _why("why-take-pile", count=pile_size))
         tops = [a for a in actions if isinstance(a, TakeTop)]
         if tops:
-            return tops[0]
+            return Decision(tops[0], _why("why-take-top", index=tops[0].meld))
         if Draw() in actions:
-            return Draw()
-        return takes[0] if takes else Pass()
+            return Decision(Draw(), _why("why-draw"))
+        return Decision(takes[0] if takes else Pass())
 
 
 def _cards_used(action: Meld | Add) -> int:
@@ -194,7 +221,7 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
     for _ in range(MAX_ACTIONS_PER_GAME):
         if game.is_over:
             return game
-        game.apply(players[game.to_move - 1].choose(game))
+        game.apply(players[game.to_move - 1].choose(game).action)
     raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
 
 

@@ -62,3 +62,23 @@ def test_scenario_command_lists_and_shows(capsys: pytest.CaptureFixture[str]) ->
     assert main(["scenario", "take-the-pile", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert "take pile with KH KS" in data["legal_actions"] and data["to_move"] == 1
+
+
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_decisions_are_legal_and_say_why_in_words(kind: str) -> None:
+    """Each decision is one of the legal actions, and its rationale renders through the catalogue
+    (a missing code or parameter raises) and names the card it discards."""
+    from bolivia_core.game import new_game
+    from bolivia_core.players import seat_players
+
+    game = new_game("bolivia", 4, seed=11)
+    seats = seat_players([kind], 4, 11)
+    for _ in range(300):
+        if game.phase == "hand over":
+            break
+        decision = seats[game.to_move - 1].choose(game)
+        assert decision.action in game.legal_actions()
+        words = [str(why) for why in decision.rationale]
+        if kind == "greedy" and str(decision.action).startswith("discard "):
+            assert str(decision.action).split()[1] in words[0]
+        game.apply(decision.action)

@@ -226,7 +226,7 @@ def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:
     seats = seat_players(["greedy", "random"], 4, 3)
     assert [type(seat).__name__ for seat in seats] == ["GreedyPlayer", "RandomPlayer"] * 2
     while game.phase != "hand over":
-        game.apply(seats[game.to_move - 1].choose(game))
+        game.apply(seats[game.to_move - 1].choose(game).action)
     assert viewer.game.history == game.history and viewer.game.phase == "hand over"
     totals = [score.total for score in game.results[0].scores]
     assert all(f"{total:+,}" in viewer.results.value for total in totals)

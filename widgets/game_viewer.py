@@ -106,7 +106,7 @@ class GameViewer(widgets.VBox):
     def _step(self) -> None:
         done = len(self.game.history)
         if done == len(self.moves):
-            self.moves.append(self.seats[self.game.to_move - 1].choose(self.game))
+            self.moves.append(self.seats[self.game.to_move - 1].choose(self.game).action)
         self.game.apply(self.moves[done])
 
     def _redeal(self, _change: object = None) -> None:
