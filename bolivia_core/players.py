@@ -25,7 +25,7 @@ from .messages import Explanation
 from .rules import Rules, resolve_rules
 
 __all__ = [
-    "PLAYERS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "play_game",
+    "PLAYERS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "hint", "play_game",
     "seat_players", "simulate",
 ]  # fmt: skip
 
@@ -145,6 +145,15 @@ def _keep_value(card: Card, hand: Sequence[Card], side_melds: Sequence[Sequence[
 
 
 PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def hint(game: Game, seat: int, level: str = "greedy", seed: int = 0) -> Decision:
+    """What a computer player of ``level`` would do now for ``seat`` (a human's), and why."""
+    if level not in PLAYERS:
+        raise ValueError(f"unknown player level {level!r}; known: {', '.join(PLAYERS)}")
+    if seat != game.to_move or game.is_over:
+        raise ValueError(f"player {seat} has nothing to decide now: it is player {game.to_move}'s turn")
+    return PLAYERS[level](seed).choose(game)
 
 
 @dataclass

@@ -82,3 +82,15 @@ def test_decisions_are_legal_and_say_why_in_words(kind: str) -> None:
         if kind == "greedy" and str(decision.action).startswith("discard "):
             assert str(decision.action).split()[1] in words[0]
         game.apply(decision.action)
+
+
+def test_hint_is_a_legal_action_for_the_seat_to_move_only() -> None:
+    from bolivia_core.game import new_game
+    from bolivia_core.players import hint
+
+    game = new_game("canasta", 4, seed=2)
+    advice = hint(game, game.to_move)
+    assert advice.action in game.legal_actions()
+    other = game.to_move % 4 + 1
+    with pytest.raises(ValueError, match=f"player {other} has nothing to decide now"):
+        hint(game, other)
