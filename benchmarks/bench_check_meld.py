@@ -28,10 +28,10 @@ def calls_per_second(groups: list[tuple], preset: str, repeats: int) -> tuple[fl
     rules = get_rules(preset)
     rates = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         for group in groups:
             check_meld(group, rules)
-        rates.append(len(groups) / (time.perf_counter() - start))
+        rates.append(len(groups) / (time.process_time() - start))
     return statistics.median(rates), max(rates)
 
 

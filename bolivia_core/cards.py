@@ -62,7 +62,6 @@ class Card:
     is_natural: bool = field(init=False, compare=False, repr=False)
     is_red_three: bool = field(init=False, compare=False, repr=False)
     is_black_three: bool = field(init=False, compare=False, repr=False)
-    _hash: int = field(init=False, compare=False, repr=False)
     _text: str = field(init=False, compare=False, repr=False)
     _order: int = field(init=False, compare=False, repr=False)
 
@@ -83,13 +82,13 @@ class Card:
         set_(self, "is_natural", 4 <= self.rank <= 14)
         set_(self, "is_red_three", self.rank == 3 and self.suit in _RED_SUITS)
         set_(self, "is_black_three", self.rank == 3 and self.suit not in _RED_SUITS)
-        set_(self, "_hash", hash((self.rank, self.suit)))
         set_(self, "_text", "JK" if self.rank == JOKER_RANK else _RANK_TEXT[self.rank] + self.suit)
         set_(self, "_order", self.rank * 8 + "CDHS".find(self.suit) + 1)
         _INTERNED[(self.rank, self.suit)] = self
 
-    def __hash__(self) -> int:  # computed once: cards are dictionary keys on the engine's hot paths
-        return self._hash
+    # Equality is identity (cards are interned), and so is the hash: object's own, in C, the
+    # cheapest there is for the engine's hot paths (tuples of cards are its cache keys).
+    __hash__ = object.__hash__
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:  # copies and pickles stay interned
         return (Card, (self.rank, self.suit))

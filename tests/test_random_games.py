@@ -1,6 +1,7 @@
 """Random whole hands for every preset, with the game's invariants checked after every action.
 
-At least 200 hands per preset, spread over every table size the preset allows:
+Hands per preset spread over every table size the preset allows (a quick run by default; the
+long soak of 200 hands per preset runs with ``-m soak``):
 no card lost or invented; legal actions sorted, unique and never empty while
 the game goes on; the position string round-trips after every action and the
 saved game at intervals; refused actions carry reasons and change nothing;
@@ -17,10 +18,11 @@ import pytest
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.actions import Action, Discard, parse_action
 from bolivia_core.game import Game, IllegalActionError, new_game
-from bolivia_core.moves import generate_actions
+from bolivia_core.legal import candidates
 from bolivia_core.scenario import format_position, parse_position
 
-HANDS_PER_PRESET = 200
+QUICK_HANDS = 24
+SOAK_HANDS = 200
 MAX_ACTIONS_PER_HAND = 3000
 JSON_EVERY = 40  # a full saved-game round trip every this many actions (and at every hand's end)
 
@@ -35,8 +37,9 @@ def _check_invariants(game: Game, deck: Counter, rng: random.Random) -> list[Act
         assert actions == []
         return actions
     assert actions, f"no legal action in {text}"
-    keys = [a.sort_key() for a in actions]
-    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    listed = list(actions)
+    kinds = [a.order for a in listed]
+    assert kinds == sorted(kinds) and len(set(listed)) == len(listed)
     _check_refusals(game, actions, rng)
     return actions
 
@@ -44,7 +47,7 @@ def _check_invariants(game: Game, deck: Counter, rng: random.Random) -> list[Act
 def _check_refusals(game: Game, legal: list[Action], rng: random.Random) -> None:
     """Candidates the game refuses, and actions that cannot be right now: reasons, no change."""
     offered = {str(a) for a in legal}
-    refused = [a for a in generate_actions(game.position) if str(a) not in offered]
+    refused = [a for a in candidates(game.position) if str(a) not in offered]
     refused += [parse_action(t) for t in ("draw", "next hand", "answer yes", "pass")]
     missing_card = next(c for c in sorted(set(full_deck(1, 1))) if c not in game.position.hands[game.to_move - 1])
     refused.append(Discard(missing_card))
@@ -62,19 +65,29 @@ def _check_refusals(game: Game, legal: list[Action], rng: random.Random) -> None
         assert game.position == before, f"refused {action} changed the game"
 
 
-def _hand_plan(preset: str) -> list[tuple[int, int]]:
-    """(players, hands) pairs covering every allowed table size, HANDS_PER_PRESET hands in all."""
+def _hand_plan(preset: str, total: int) -> list[tuple[int, int]]:
+    """(players, hands) pairs covering every allowed table size, ``total`` hands in all."""
     counts = get_rules(preset).player_counts
-    share, extra = divmod(HANDS_PER_PRESET, len(counts))
+    share, extra = divmod(total, len(counts))
     return [(p, share + (i < extra)) for i, p in enumerate(counts)]
 
 
 @pytest.mark.parametrize("preset", preset_names())
 def test_random_hands_keep_every_invariant(preset: str) -> None:
+    _play_random_hands(preset, QUICK_HANDS)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("preset", preset_names())
+def test_random_hands_soak(preset: str) -> None:
+    _play_random_hands(preset, SOAK_HANDS)
+
+
+def _play_random_hands(preset: str, total: int) -> None:
     rules = get_rules(preset)
     deck = Counter(full_deck(rules.decks, rules.jokers))
     played = 0
-    for players, hands in _hand_plan(preset):
+    for players, hands in _hand_plan(preset, total):
         seed = 7 * players + len(preset)
         rng = random.Random(seed)
         game = new_game(preset, players, seed=seed, target=10**9)  # hands, not a race to the target
@@ -96,7 +109,7 @@ def test_random_hands_keep_every_invariant(preset: str) -> None:
                 played += 1
                 actions_this_hand = 0
         _check_replay(game)
-    assert played == HANDS_PER_PRESET
+    assert played == total
 
 
 def _check_replay(game: Game) -> None:

@@ -1,0 +1,407 @@
+"""The rules of a turn, each written once, as generators of reasons.
+
+``reasons(pos, action)`` yields why ``action`` is not allowed in ``pos``, each
+reason saying what to do instead. Asking only whether an action is legal
+(``is_legal``) takes the first reason and stops; explaining (``explain``) takes
+them all: one code path, so the two can never disagree. Nothing here changes
+the position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from .cards import Card, format_cards, remove_cards
+from .melds import MeldKind, MeldVerdict, check_side_melds, judge, judge_addition
+from .messages import Reason, render
+from .position import Position
+from .rules import Rules
+from .scoring import may_go_out, needs_text
+
+__all__ = ["card_class", "explain", "is_legal", "pile_cards_taken", "pile_frozen", "reasons"]
+
+Cards = tuple[Card, ...]
+Reasons = Iterator[Reason]
+
+
+def reasons(pos: Position, action: Action) -> Reasons:
+    """Every reason ``action`` is not allowed in ``pos``: first the phase, then the action's own rules."""
+    params: dict[str, Any] = {"rules": pos.rules.title, "player": pos.turn}
+    phase = pos.phase
+    checks = _CHECKS_BY_PHASE.get(phase)
+    if checks is not None:  # a turn in progress: the common case, looked up directly
+        check = checks.get(type(action))
+        if check is not None:
+            return check(pos, action, params)
+    return iter(_out_of_turn(pos, action, params))
+
+
+def is_legal(pos: Position, action: Action) -> bool:
+    """Whether ``action`` is allowed: stops at the first reason against it."""
+    return next(reasons(pos, action), None) is None
+
+
+def explain(pos: Position, action: Action) -> list[Reason]:
+    """Every reason against ``action``, each with its remedy; empty when it is allowed."""
+    return list(reasons(pos, action))
+
+
+def _out_of_turn(pos: Position, action: Action, params: dict[str, Any]) -> list[Reason]:
+    phase = pos.phase
+    if phase == "game over":
+        return [Reason("game-over", None, params)]
+    if phase == "hand over":
+        return [] if isinstance(action, NextHand) else [Reason("hand-over", None, params)]
+    if isinstance(action, NextHand):
+        return [Reason("hand-not-over", None, params)]
+    if phase == "answer":
+        if isinstance(action, Answer):
+            return []
+        return [Reason("answer-pending", "ask_partner", params | {"asker": pos.asker})]
+    if isinstance(action, Answer):
+        return [Reason("nothing-asked", "ask_partner", params)]
+    if phase == "draw":
+        return [Reason("draw-first", "draw_count", params)]
+    return [Reason("drawn-already", "draw_count", params)]
+
+
+# --- drawing and taking from the pile ------------------------------------------------
+
+
+def _check_draw(pos: Position, action: Draw, params: dict[str, Any]) -> Reasons:
+    if not pos.stock:
+        yield Reason("stock-empty", "stock_out", params)
+
+
+def _check_pass(pos: Position, action: Pass, params: dict[str, Any]) -> Reasons:
+    if pos.stock:
+        yield Reason("pass-with-stock", "stock_out", params)
+        return
+    from .legal import pile_takes  # the offer of takes is the legal-action view's
+
+    if any(True for _ in pile_takes(pos)):
+        yield Reason("pass-while-able", "stock_out", params)
+
+
+def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
+    """Why the pile cannot be touched at all now (empty, blocked, one card to one card)."""
+    rules = pos.rules
+    if not pos.pile:
+        return [Reason("pile-empty", None, params)]
+    top = pos.pile[-1]
+    if card_class(top) in rules.pile_blocked_by:
+        return [Reason("pile-blocked", "pile_blocked_by", params | {"card": str(top)})]
+    if len(pos.pile) == 1 and len(pos.hands[pos.turn - 1]) == 1 and not rules.one_card_pile_with_one_card:
+        return [Reason("pile-one-card", "one_card_pile_with_one_card", params)]
+    return []
+
+
+def card_class(card: Card) -> str:
+    """The class of card the pile and discard rules name: natural, wild, black 3 or red 3."""
+    if card.is_wild:
+        return "wild"
+    if card.is_black_three:
+        return "black 3"
+    if card.is_red_three:
+        return "red 3"
+    return "natural"
+
+
+def pile_frozen(pos: Position) -> bool:
+    """Whether only a natural pair matching the top card may take the pile now."""
+    when = pos.rules.pile_frozen_when
+    if not when:
+        return False
+    side = pos.side_of(pos.turn)
+    return bool(
+        ("side has not melded" in when and not pos.melds[side])
+        or ("pile holds a wild" in when and any(c.is_wild for c in pos.pile))
+        or ("pile holds a black 3" in when and any(c.is_black_three for c in pos.pile))
+        or ("pile holds a red 3" in when and any(c.is_red_three for c in pos.pile))
+    )
+
+
+def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) -> Reasons:
+    rules = pos.rules
+    blocked = _pile_reasons(pos, params)
+    if blocked:
+        yield from blocked
+        return
+    top = pos.pile[-1]
+    hand = pos.hands[pos.turn - 1]
+    side = pos.side_of(pos.turn)
+    used = list(action.cards) + [c for m in action.melds for c in m]
+    rest = remove_cards(hand, used)
+    if rest is None:
+        yield Reason("cards-not-in-hand", None, params | {"cards": format_cards(used)})
+        return
+    frozen = pile_frozen(pos)
+    natural_pair = top.is_natural and sum(c.is_natural and c.rank == top.rank for c in action.cards) >= 2
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
+    if action.onto is not None:
+        if rules.pile_new_meld_only:
+            yield Reason("pile-new-meld-only", "pile_new_meld_only", params)
+            return
+        # A frozen pile is still taken onto the side's meld of the top card's rank with a natural
+        # pair from hand: with one meld per rank the pair has nowhere else to go (002; Danish text).
+        if "own meld" not in rules.pile_take_ways or (frozen and not natural_pair):
+            yield _natural_pair_reason(top, params, frozen)
+            return
+        if not 1 <= action.onto <= len(melds):
+            yield Reason("no-such-meld", None, params | {"index": action.onto, "count": len(melds)})
+            return
+        verdict = judge_addition(tuple(melds[action.onto - 1]), (top, *action.cards), rules)
+        if not verdict.legal:
+            yield Reason("pile-onto-illegal", None, params | {"card": str(top), "index": action.onto,
+                                                               "why": _why(verdict)})  # fmt: skip
+            return
+        melds[action.onto - 1] = list(verdict.cards)
+    else:
+        verdict = judge((top, *action.cards), rules)
+        failed = False
+        if not _pile_ways_met(top, action.cards, natural_pair, verdict, rules, frozen):
+            failed = True
+            yield (_natural_pair_reason(top, params, frozen)
+                   if frozen or rules.pile_take_ways == {"natural pair"}
+                   else Reason("pile-way", "pile_take_ways", params | {
+                       "card": str(top), "ways": ", ".join(sorted(rules.pile_take_ways))}))  # fmt: skip
+        if not verdict.legal:
+            failed = True
+            yield Reason("pile-meld-illegal", None, params | {"cards": format_cards(verdict.cards),
+                                                               "why": _why(verdict)})  # fmt: skip
+        if failed:
+            return
+        melds.append(list(verdict.cards))
+    extra = [judge(m, rules) for m in action.melds]
+    illegal = _meld_reasons(extra, params)
+    yield from illegal
+    melds.extend(action.melds)
+    yield from _table_reasons(melds, len(action.melds) + (action.onto is None), rules)
+    if not pos.melds[side]:
+        uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
+        yield from _initial_reasons(pos, [verdict, *extra], params, uncounted=uncounted)
+    left = len(rest) + len(pile_cards_taken(pos))
+    yield from _keep_cards_reasons(pos, melds, left, params)
+
+
+def _pile_ways_met(
+    top: Card, cards: Cards, natural_pair: bool, verdict: MeldVerdict, rules: Rules, frozen: bool
+) -> bool:
+    ways = rules.pile_take_ways
+    if "natural pair" in ways and natural_pair:
+        return True
+    if frozen:
+        return False
+    if "natural and wild" in ways and top.is_natural and any(c.is_wild for c in cards):
+        return any(c.is_natural and c.rank == top.rank for c in cards)
+    if "suited sequence pair" in ways and top.is_natural and verdict.kind is MeldKind.SEQUENCE:
+        return sum(c.is_natural and c.suit == top.suit for c in cards) >= 2
+    return "two wilds" in ways and top.is_wild and sum(c.is_wild for c in cards) >= 2
+
+
+def _natural_pair_reason(top: Card, params: dict[str, Any], frozen: bool) -> Reason:
+    if not top.is_natural:
+        return Reason("pile-top-not-natural", "pile_take_ways", params | {"card": str(top)})
+    return Reason("pile-needs-natural-pair", "pile_frozen_when" if frozen else "pile_take_ways",
+                  params | {"rank": render(f"rank:{top.rank_text}")})  # fmt: skip
+
+
+def pile_cards_taken(pos: Position) -> list[Card]:
+    """The cards under the top discard that go to the taker's hand."""
+    rest = pos.pile[:-1]
+    count = pos.rules.pile_cards_taken
+    return rest if count == "all" else rest[-int(count) :] if count else []
+
+
+def _check_take_top(pos: Position, action: TakeTop, params: dict[str, Any]) -> Reasons:
+    rules = pos.rules
+    if not rules.take_top_card_onto_sequence:
+        yield Reason("take-top-not-allowed", "take_top_card_onto_sequence", params)
+        return
+    blocked = _pile_reasons(pos, params)
+    if blocked:
+        yield from blocked
+        return
+    side = pos.side_of(pos.turn)
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
+    if not 1 <= action.meld <= len(melds):
+        yield Reason("no-such-meld", None, params | {"index": action.meld, "count": len(melds)})
+        return
+    top = pos.pile[-1]
+    if judge(tuple(melds[action.meld - 1]), rules, True).kind is not MeldKind.SEQUENCE:
+        yield Reason("take-top-not-sequence", "take_top_card_onto_sequence", params | {"index": action.meld})
+        return
+    verdict = judge_addition(tuple(melds[action.meld - 1]), (top,), rules)
+    if not verdict.legal:
+        yield Reason("take-top-illegal", "take_top_card_onto_sequence", params | {
+            "card": str(top), "index": action.meld, "why": _why(verdict)})  # fmt: skip
+        return
+    melds[action.meld - 1] = verdict.cards
+    yield from _keep_cards_reasons(pos, melds, len(pos.hands[pos.turn - 1]), params)
+
+
+# --- melding, adding, discarding, asking ----------------------------------------------
+
+
+def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> Reasons:
+    rules = pos.rules
+    hand = pos.hands[pos.turn - 1]
+    used = [c for m in action.melds for c in m]
+    rest = remove_cards(hand, used)
+    if rest is None:
+        yield Reason("cards-not-in-hand", None, params | {"cards": format_cards(used)})
+        return
+    side = pos.side_of(pos.turn)
+    melds: list[Sequence[Card]] = [*pos.melds[side], *action.melds]  # read only: no copies
+    going_out = len(rest) <= 1 and _may_finish(pos, melds)
+    verdicts = [judge(m, rules, going_out) for m in action.melds]
+    illegal = _meld_reasons(verdicts, params)
+    if illegal:
+        yield from illegal
+        return
+    yield from _table_reasons(melds, len(action.melds), rules)
+    if not pos.melds[side]:
+        yield from _initial_reasons(pos, verdicts, params)
+    yield from _keep_cards_reasons(pos, melds, len(rest), params)
+
+
+def _check_add(pos: Position, action: Add, params: dict[str, Any]) -> Reasons:
+    rules = pos.rules
+    hand = pos.hands[pos.turn - 1]
+    if not _holds(hand, action.cards):
+        yield Reason("cards-not-in-hand", None, params | {"cards": format_cards(action.cards)})
+        return
+    left = len(hand) - len(action.cards)
+    side = pos.side_of(pos.turn)
+    melds: list[Sequence[Card]] = list(pos.melds[side])  # entries are replaced, never changed
+    if not melds:
+        minimum = rules.initial_meld_minimum(pos.scores[side])
+        yield Reason("side-not-melded", "initial_meld_steps", params | {"minimum": minimum})
+        return
+    if not 1 <= action.meld <= len(melds):
+        yield Reason("no-such-meld", None, params | {"index": action.meld, "count": len(melds)})
+        return
+    after = [*melds]
+    after[action.meld - 1] = (*melds[action.meld - 1], *action.cards)
+    going_out = left <= 1 and _may_finish(pos, after)
+    verdict = judge_addition(tuple(melds[action.meld - 1]), action.cards, rules, going_out)
+    if not verdict.legal:
+        yield from verdict.reasons
+        return
+    yield from _keep_cards_reasons(pos, after, left, params)  # an addition adds no meld of a rank
+
+
+def _check_discard(pos: Position, action: Discard, params: dict[str, Any]) -> Reasons:
+    hand = pos.hands[pos.turn - 1]
+    if action.card not in hand:
+        yield Reason("cards-not-in-hand", None, params | {"cards": str(action.card)})
+        return
+    if card_class(action.card) in pos.rules.discard_forbidden:
+        yield Reason("discard-forbidden", "discard_forbidden", params | {"card": str(action.card)})
+        return
+    if len(hand) == 1:  # the last card: this discard goes out
+        yield from _going_out_reasons(pos, pos.melds[pos.side_of(pos.turn)], params)
+
+
+def _check_pass_in_play(pos: Position, action: Pass, params: dict[str, Any]) -> Reasons:
+    """[assumption] A player left with one card who may not go out (the last stock card was a
+    red 3, laid out with nothing to replace it) ends the turn without discarding."""
+    hand = pos.hands[pos.turn - 1]
+    if len(hand) != 1 or _may_finish(pos, pos.melds[pos.side_of(pos.turn)]):
+        yield Reason("pass-in-play", None, params)
+
+
+def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> Reasons:
+    if not pos.partners(pos.turn):
+        yield Reason("no-partner", "ask_partner", params)
+    elif pos.asked:
+        yield Reason("asked-already", "ask_partner", params | {"answer": pos.asked})
+    elif len(pos.hands[pos.turn - 1]) < 2:  # after a "no" the player must discard and keep a card
+        yield Reason("ask-too-late", "ask_partner", params)
+
+
+# --- rules shared by several actions ---------------------------------------------------
+
+
+def _meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> list[Reason]:
+    return [
+        Reason("meld-illegal", v.reasons[0].knob, params | {"index": i, "cards": format_cards(v.cards), "why": _why(v)})
+        for i, v in enumerate(verdicts, start=1)
+        if not v.legal
+    ]
+
+
+def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> Reasons:
+    """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
+    if not new or rules.same_rank_melds_per_rank == "several":
+        return
+    table = check_side_melds(melds, rules, going_out=True)
+    yield from (r for r in table.reasons if r.code != "meld-illegal")
+
+
+def _initial_reasons(
+    pos: Position, verdicts: Sequence[MeldVerdict], params: dict[str, Any], *, uncounted: int = 0
+) -> Reasons:
+    """A side's first melds of the hand, laid in one action, must reach its minimum
+    (``uncounted``: points among them that do not count, such as a top discard)."""
+    side = pos.side_of(pos.turn)
+    minimum = pos.rules.initial_meld_minimum(pos.scores[side])
+    points = sum(v.points for v in verdicts) - uncounted
+    if points < minimum:
+        knob = "initial_meld_below_zero" if pos.scores[side] < 0 else "initial_meld_steps"
+        numbers = {"minimum": minimum, "score": pos.scores[side], "points": points, "shortfall": minimum - points}
+        yield Reason("initial-meld-short", knob, params | numbers)
+
+
+def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
+    """Whether the player to move may go out with the side's table as ``melds``."""
+    return next(_going_out_reasons(pos, melds, {}), None) is None
+
+
+def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: dict[str, Any]) -> Reasons:
+    rules = pos.rules
+    verdicts = [judge(tuple(m), rules, True) for m in melds]
+    if not may_go_out(verdicts, rules, pos.players):
+        yield Reason("cannot-go-out", "going_out_needs", params | {
+            "rules": rules.title, "player": pos.turn, "needs": needs_text(rules, pos.players)})  # fmt: skip
+    elif pos.asked == "no":
+        yield Reason("partner-said-no", "ask_partner", params | {"rules": rules.title, "player": pos.turn})
+    elif rules.ask_partner == "required" and pos.asked != "yes" and pos.partners(pos.turn):
+        yield Reason("must-ask", "ask_partner", params | {"rules": rules.title, "player": pos.turn})
+
+
+def _keep_cards_reasons(pos: Position, melds: Sequence[Sequence[Card]], left: int, params: dict[str, Any]) -> Reasons:
+    """After melding a player keeps two cards unless going out is allowed: with one card the
+    only discard would go out, with none the player has gone out."""
+    if left >= 2:
+        return
+    if left == 0 and not pos.rules.final_discard_optional:
+        yield Reason("final-discard-needed", "final_discard_optional", params)
+        return
+    finish = list(_going_out_reasons(pos, melds, params))
+    if finish and pos.rules.keep_two_cards:
+        yield Reason("keep-two-cards", "keep_two_cards", params | {"count": left})
+    yield from finish
+
+
+def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    """Whether ``hand`` holds every one of ``cards`` (copies counted)."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    return remove_cards(hand, cards) is not None
+
+
+def _why(verdict: MeldVerdict) -> str:
+    return "; ".join(map(str, verdict.reasons))
+
+
+Check = Callable[[Position, Any, dict[str, Any]], Reasons]
+_CHECK_DRAW: dict[type, Check] = {
+    Draw: _check_draw, TakePile: _check_take_pile, TakeTop: _check_take_top, Pass: _check_pass,
+}  # fmt: skip
+_CHECK_PLAY: dict[type, Check] = {
+    Meld: _check_meld, Add: _check_add, Discard: _check_discard, Ask: _check_ask, Pass: _check_pass_in_play,
+}  # fmt: skip
+_CHECKS_BY_PHASE = {"draw": _CHECK_DRAW, "play": _CHECK_PLAY}

@@ -1,0 +1,516 @@
+"""The legal actions of a position, as a lazy view (python-chess's legal-move generator is the model).
+
+``LegalActions`` has ``len()``, iteration in a fixed order, ``in`` and indexing;
+it checks a candidate only when it is touched. What it holds is defined here
+and tested against brute force over every subset of small hands
+(tests/test_legal.py):
+
+* **hand over**: ``next hand``. **Answering**: ``answer yes`` and ``answer no``.
+* **Drawing**: ``draw`` while the stock lasts, else ``pass`` when it is legal;
+  ``take top onto N`` for each of the side's melds the top discard legally extends;
+  ``take pile [onto N] with G`` for every group G of cards from hand with which
+  taking is legal and which is either small (two cards for a new meld, at most two
+  onto a meld) or maximal (no other card of the hand could join the top card and G).
+  Where the side has not melded and G is not enough for its minimum, the take also
+  lays the best-first combination of the melds offered from the rest of the hand.
+* **Playing**: ``meld S`` for every legal meld S of the hand that has the fewest
+  cards a meld may have or is maximal; where the side has not melded, also
+  ``meld A | B`` for every two disjoint such melds that reach the minimum together
+  when neither does alone, and, if no two do, the best-first combination;
+  ``add S to N`` for every single card and every maximal group that legally joins
+  meld N; ``ask partner``; ``pass``; ``discard C`` for each distinct card C.
+* Maximal means that no other card of the hand keeps the group a legal meld when
+  added (black 3s, melded only when going out, count only with groups that hold them).
+* Cards that play the same part are offered once: a group of one rank (or of black 3s)
+  takes the copies first in card order, and a group's 2s are the hand's first 2s in card
+  order (the suit of a 2 matters to no rule), so groups that differ only in which of
+  such cards they hold are one offer. Any equivalent action is legal all the same.
+
+The order is by kind (``Action.order``), then by the cards, so a seeded random
+choice over the view is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import overload
+
+from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from .cards import Card
+from .checks import is_legal
+from .melds import MeldKind, judge, judge_addition
+from .position import Position
+from .rules import Rules
+
+__all__ = ["LegalActions", "candidates", "meld_groups", "pile_takes"]
+
+Cards = tuple[Card, ...]
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one position, computed as far as they are read."""
+
+    def __init__(self, pos: Position) -> None:
+        self._pos = pos
+        self._candidates: Iterator[Action] | None = candidates(pos)
+        self._legal: list[Action] = []
+        self._known: set[Action] = set()
+
+    def _fill(self, count: int | None = None) -> None:
+        """Check candidates until ``count`` legal ones are known (all of them for ``None``)."""
+        if self._candidates is None:
+            return
+        pos = self._pos
+        for action in self._candidates:
+            if action not in self._known and is_legal(pos, action):
+                self._legal.append(action)
+                self._known.add(action)
+                if count is not None and len(self._legal) >= count:
+                    return
+        self._candidates = None
+
+    def __len__(self) -> int:
+        self._fill()
+        return len(self._legal)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice) or index < 0:
+            self._fill()
+        else:
+            self._fill(index + 1)
+        return self._legal[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        done = 0
+        while True:
+            if done >= len(self._legal):
+                self._fill(done + 1)
+                if done >= len(self._legal):
+                    return
+            yield self._legal[done]
+            done += 1
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if action in self._known:
+            return True
+        self._fill()
+        return action in self._known
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a view, like a list
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {', '.join(map(str, self))}>"
+
+    def is_offered(self, action: Action) -> bool:
+        """Whether ``action`` was offered and found legal by this view (then it need not be checked again)."""
+        return action in self._known
+
+
+def candidates(pos: Position) -> Iterator[Action]:
+    """Every candidate in the view's order; each is checked as it is read."""
+    phase = pos.phase
+    if phase == "hand over":
+        yield NextHand()
+    elif phase == "answer":
+        yield Answer(True)
+        yield Answer(False)
+    elif phase == "draw":
+        yield Draw() if pos.stock else Pass()
+        yield from _take_top(pos)
+        yield from _pile_take_candidates(pos)
+    elif phase == "play":
+        yield from _play_candidates(pos)
+
+
+def pile_takes(pos: Position) -> Iterator[Action]:
+    """The legal ways to take from the discard pile now (the view's takes)."""
+    return (a for a in (*_take_top(pos), *_pile_take_candidates(pos)) if is_legal(pos, a))
+
+
+# --- groups of cards: the building blocks of melds, additions and takes ------------------
+
+
+class _Hand:
+    """A hand indexed once: cards by rank and suit, its wild cards, its black 3s."""
+
+    __slots__ = ("_wild_options", "black_threes", "by_rank", "by_suit", "cards", "jokers", "twos")
+
+    def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
+        """``first``, if given, is put first among its equals, so every group that takes one takes it."""
+        self.cards = tuple(sorted(cards))
+        self.by_rank: dict[int, list[Card]] = {}
+        self.by_suit: dict[str, dict[int, Card]] = {}
+        self.twos: list[Card] = []
+        self.jokers: list[Card] = []
+        self.black_threes: list[Card] = []
+        self._wild_options: dict[int, list[Cards]] = {}
+        for card in self.cards:
+            if card.is_natural:
+                self.by_rank.setdefault(card.rank, []).append(card)
+                self.by_suit.setdefault(card.suit, {})[card.rank] = card
+            elif card.is_joker:
+                self.jokers.append(card)
+            elif card.is_wild:
+                self.twos.append(card)
+            elif card.is_black_three:
+                self.black_threes.append(card)
+        if first is not None:
+            for same in (self.by_rank.get(first.rank, []), self.twos, self.jokers, self.black_threes):
+                if first in same:
+                    same.remove(first)
+                    same.insert(0, first)
+
+    @property
+    def wild_count(self) -> int:
+        return len(self.twos) + len(self.jokers)
+
+    def wilds(self, count: int) -> list[Cards]:
+        """Each way to take ``count`` wild cards: so many 2s (the first held) and so many jokers."""
+        options = self._wild_options.get(count)
+        if options is None:
+            options = self._wild_options[count] = [
+                (*self.twos[:twos], *self.jokers[: count - twos])
+                for twos in range(min(count, len(self.twos)), -1, -1)
+                if count - twos <= len(self.jokers)
+            ]
+        return options
+
+
+def meld_groups(hand: Sequence[Card], rules: Rules, *, going_out: bool = False) -> list[Cards]:
+    """Every legal meld of the hand that is smallest (``meld_min_cards``) or maximal, sorted;
+    with ``going_out`` also those holding black 3s (melded only when going out)."""
+    return [group for group, _ in _meld_groups(_Hand(hand), rules, going_out)]
+
+
+def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards, bool]]:
+    """The offered melds of ``hand`` in order, each with whether it is maximal."""
+    found: dict[Cards, bool] = {}
+    least = rules.meld_min_cards
+
+    def keep(group: Cards, maximal: bool, with_threes: bool = False) -> None:
+        group = tuple(sorted(group))
+        if group in found or not (maximal or len(group) == least):
+            return
+        if judge(group, rules, with_threes).legal:
+            found[group] = maximal
+
+    # same-rank melds: any `least` cards of the rank with wild cards, or all of them with the most wilds
+    for naturals in hand.by_rank.values():
+        for count in range(1, min(least, len(naturals)) + 1):
+            for wilds in hand.wilds(least - count):
+                keep((*naturals[:count], *wilds), False)
+        for wilds in _most_wilds(tuple(naturals), hand, rules):
+            keep(tuple(naturals) + wilds, True)
+    if rules.sequences:
+        for suit, ranks in hand.by_suit.items():
+            for group, maximal in _sequence_groups(ranks, hand, rules):
+                keep(group, maximal)
+                threes = [c for c in hand.black_threes if c.suit == suit]
+                if going_out and threes and rules.black_three_under_sequence:
+                    keep((threes[0], *group), True, True)
+    if rules.wild_melds:
+        for wilds in hand.wilds(least):
+            keep(wilds, False)
+        for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
+            keep(wilds, True)
+    if going_out and hand.black_threes:
+        threes = hand.black_threes
+        keep(tuple(threes[:least]), False, True)
+        keep(tuple(threes[: rules.black_three_meld_max]), True, True)
+    return sorted(found.items(), key=lambda item: _group_key(item[0]))
+
+
+def _most_wilds(naturals: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
+    """The wild cards that make ``naturals`` a maximal same-rank meld: as many as stay legal."""
+    for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
+        options = hand.wilds(count)
+        if judge(tuple(sorted(naturals + options[0])), rules).legal:
+            return iter(options)
+    return iter(())
+
+
+def _sequence_groups(ranks: dict[int, Card], hand: _Hand, rules: Rules) -> Iterator[tuple[Cards, bool]]:
+    """Runs of one suit, with wild cards where the rules allow: (group, whether it may be maximal).
+
+    Every run of naturals is tried with each number of wild cards the rules allow (to fill
+    gaps or extend it); the judge decides; a group is maximal when no natural of the suit
+    or wild card of the hand could join it and keep it legal."""
+    present = sorted(ranks)
+    spare = min(rules.sequence_max_wilds, hand.wild_count)
+    length = rules.sequence_length
+    if spare == 0:  # natural runs only: every shortest window, and each longest one
+        yield from _natural_runs(present, ranks, rules)
+        return
+    for i in range(len(present)):
+        for j in range(i, len(present)):
+            span = present[j] - present[i] + 1
+            if span - (j - i + 1) > spare or span > length:
+                break
+            inner = present[i + 1 : j]
+            for dropped_count in range(spare + 1):
+                for dropped in combinations(inner, dropped_count):
+                    naturals = [ranks[r] for r in present[i : j + 1] if r not in dropped]
+                    for wild_count in range(span - len(naturals), spare + 1):
+                        for wilds in hand.wilds(wild_count):
+                            group = tuple(sorted((*naturals, *wilds)))
+                            if len(group) > length:
+                                continue
+                            yield group, _sequence_maximal(group, ranks, hand, rules)
+
+
+def _natural_runs(present: list[int], ranks: dict[int, Card], rules: Rules) -> Iterator[tuple[Cards, bool]]:
+    least, length = rules.meld_min_cards, rules.sequence_length
+    start = 0
+    for end in range(1, len(present) + 1):
+        if end < len(present) and present[end] == present[end - 1] + 1:
+            continue
+        run = [ranks[r] for r in present[start:end]]
+        start = end
+        if len(run) < least:
+            continue
+        longest = min(len(run), length)
+        for size in dict.fromkeys((least, longest)):
+            for first in range(len(run) - size + 1):
+                yield tuple(run[first : first + size]), size == longest
+
+
+def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Hand, rules: Rules) -> bool:
+    """No natural of the suit, nor one more wild card, keeps ``group`` a legal meld when added."""
+    if len(group) >= rules.sequence_length:
+        return True
+    naturals = tuple(c for c in group if not c.is_wild)
+    wilds = len(group) - len(naturals)
+    longer = [tuple(sorted((*group, c))) for c in ranks.values() if c not in group]
+    longer += [tuple(sorted((*naturals, *more))) for more in hand.wilds(wilds + 1)]
+    return not any(judge(g, rules).legal for g in longer)
+
+
+def _group_key(group: Cards) -> tuple[int, ...]:
+    return tuple(c._order for c in group)
+
+
+# --- candidates by phase -------------------------------------------------------------
+
+
+def _take_top(pos: Position) -> Iterator[Action]:
+    rules = pos.rules
+    if not rules.take_top_card_onto_sequence or not pos.pile:
+        return
+    for index, meld in enumerate(pos.melds[pos.side_of(pos.turn)], start=1):
+        if judge(tuple(meld), rules, True).kind is MeldKind.SEQUENCE:
+            yield TakeTop(index)
+
+
+def _pile_take_candidates(pos: Position) -> Iterator[Action]:
+    """Takes worth checking: the top card with every small or maximal group from hand."""
+    if not pos.pile:
+        return
+    rules = pos.rules
+    top = pos.pile[-1]
+    if top.is_red_three or (top.is_black_three and "black 3" in rules.pile_blocked_by):
+        return
+    if top.is_wild and "wild" in rules.pile_blocked_by:
+        return
+    hand = _Hand(pos.hands[pos.turn - 1])
+    side = pos.side_of(pos.turn)
+    table = pos.melds[side]
+    groups = _take_groups(top, hand, rules)
+    unmelded = not table
+    minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
+    for group in groups:
+        if unmelded:
+            with_top = judge(tuple(sorted((top, *group))), rules)
+            needed = minimum - with_top.points if with_top.legal else 0
+            rest = _without(hand.cards, group) or []
+            extra = _best_first(rest, rules, needed) if needed > 0 else ()
+            yield TakePile(group, None, extra)
+        else:
+            yield TakePile(group)
+    if "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only:
+        for index, meld in enumerate(table, start=1):
+            for group in _onto_groups(top, tuple(meld), hand, rules):
+                yield TakePile(group, index)
+
+
+def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
+    """Groups from hand that meld the top card: the legal melds of the hand and the top card
+    that hold the top card and are smallest or maximal, less the top card."""
+    found: dict[Cards, None] = {}
+    for group, _ in _meld_groups(_Hand((*hand.cards, top), first=top), rules, False):
+        rest = _drop_one(group, top)
+        if rest is not None:
+            found[rest] = None
+    return sorted(found, key=_group_key)
+
+
+def _drop_one(group: Cards, card: Card) -> Cards | None:
+    if card not in group:
+        return None
+    items = list(group)
+    items.remove(card)
+    return tuple(items)
+
+
+def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
+    """Cards from hand that may go with the top card onto ``meld``: none, one or two of its rank
+    or wild, or all of its rank with as many wild cards as stay legal."""
+    yield ()
+    if judge(meld, rules, True).kind is not MeldKind.SAME_RANK:
+        return
+    rank = next(c.rank for c in meld if c.is_natural)
+    naturals = hand.by_rank.get(rank, [])
+    for size in (1, 2):
+        for count in range(min(size, len(naturals)) + 1):
+            for wilds in hand.wilds(size - count):
+                yield tuple(sorted((*naturals[:count], *wilds)))
+    for count in range(hand.wild_count, -1, -1):
+        options = hand.wilds(count)
+        if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]))), rules).legal:
+            for wilds in options:
+                yield tuple(sorted((*naturals, *wilds)))
+            return
+
+
+def _play_candidates(pos: Position) -> Iterator[Action]:
+    rules = pos.rules
+    hand = _Hand(pos.hands[pos.turn - 1])
+    side = pos.side_of(pos.turn)
+    table = pos.melds[side]
+    groups = _meld_groups(hand, rules, bool(hand.black_threes))
+    for group, _ in groups:
+        yield Meld((group,))
+    if not table:
+        yield from _initial_combinations(pos, hand, groups)
+    else:
+        for index, meld in enumerate(table, start=1):
+            for cards in _addition_groups(tuple(meld), hand, rules):
+                yield Add(index, cards)
+    yield Ask()
+    if len(hand.cards) == 1:
+        yield Pass()
+    for card in dict.fromkeys(hand.cards):
+        yield Discard(card)
+
+
+def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[Action]:
+    """Two disjoint maximal melds that reach the minimum together when neither does alone; if
+    no two do, the best-first combination of the offered melds."""
+    rules = pos.rules
+    minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
+    points = {g: judge(g, rules, True).points for g, maximal in groups if maximal}
+    short = [g for g in points if points[g] < minimum]
+    found = False
+    for a, b in combinations(short, 2):
+        if points[a] + points[b] >= minimum and _without(hand.cards, a + b) is not None:
+            found = True
+            yield Meld((a, b))
+    if not found:
+        best = _best_first(hand.cards, rules, minimum)
+        if len(best) > 2:
+            yield Meld(best)
+
+
+def _best_first(cards: Sequence[Card], rules: Rules, needed: int) -> tuple[Cards, ...]:
+    """Disjoint offered melds from ``cards``, the most points first, until they are worth ``needed``."""
+    if needed <= 0:
+        return ()
+    groups = _meld_groups(_Hand(cards), rules, False)
+    scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=lambda item: (-item[0], _group_key(item[1])))
+    chosen: list[Cards] = []
+    left: Sequence[Card] | None = list(cards)
+    total = 0
+    for points, group in scored:
+        rest = _without(left or (), group)
+        if rest is None:
+            continue
+        chosen.append(group)
+        left, total = rest, total + points
+        if total >= needed:
+            return tuple(chosen)
+    return ()
+
+
+def _addition_groups(meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
+    """Single cards and maximal groups from hand that could join ``meld``."""
+    verdict = judge(meld, rules, True)
+    kind = verdict.kind
+    if verdict.complete and kind in (MeldKind.SEQUENCE, MeldKind.WILD):
+        return  # closed: nothing joins it
+    singles: list[Card] = []
+    if kind is MeldKind.SAME_RANK:
+        rank = next(c.rank for c in meld if c.is_natural)
+        naturals = hand.by_rank.get(rank, [])
+        singles = naturals[:1]
+        for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
+            options = hand.wilds(count)
+            if options and (naturals or count) and judge_addition(
+                meld, tuple(sorted((*naturals, *options[0]))), rules
+            ).legal:
+                for wilds in options:
+                    yield tuple(sorted((*naturals, *wilds)))
+                break
+    elif kind is MeldKind.SEQUENCE:
+        suit = next(c.suit for c in meld if c.is_natural)
+        room = rules.sequence_length - len(meld)
+        low = min(c.rank for c in meld if c.is_natural) - room
+        high = max(c.rank for c in meld if c.is_natural) + room
+        threes = [c for c in hand.black_threes if c.suit == suit][:1]
+        singles = [*(c for r, c in hand.by_suit.get(suit, {}).items() if low <= r <= high), *threes]
+        pool = [*singles, *next(iter(hand.wilds(min(hand.wild_count, rules.sequence_max_wilds))), ())]
+        yield from _maximal_additions(meld, pool, hand, rules)
+    elif kind in (MeldKind.WILD, MeldKind.BLACK_THREES):
+        pool = hand.black_threes if kind is MeldKind.BLACK_THREES else []
+        singles = pool[:1]
+        room = max(0, rules.wild_meld_length - len(meld)) if kind is MeldKind.WILD else len(pool)
+        if kind is MeldKind.WILD:
+            for wilds in hand.wilds(min(room, hand.wild_count)):
+                yield wilds
+        elif pool:
+            yield tuple(pool)
+    for wilds in hand.wilds(1):
+        yield wilds
+    for card in singles:
+        yield (card,)
+
+
+def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Rules) -> Iterator[Cards]:
+    """The groups of ``pool`` (a few cards of one suit and wild cards) that legally join ``meld``
+    and to which no other card of the hand could be added."""
+    legal: list[Cards] = []
+    for size in range(len(pool), 1, -1):
+        for group in combinations(pool, size):
+            joined = tuple(sorted(group))
+            if judge_addition(meld, joined, rules, any(c.is_black_three for c in joined)).legal:
+                legal.append(joined)
+    for joined in legal:
+        rest = _without(hand.cards, joined) or []
+        if not any(
+            judge_addition(meld, tuple(sorted((*joined, c))), rules, c.is_black_three or any(
+                x.is_black_three for x in joined)).legal
+            for c in dict.fromkeys(rest)
+        ):
+            yield joined
+
+
+def _without(cards: Sequence[Card], group: Sequence[Card]) -> list[Card] | None:
+    rest = list(cards)
+    for card in group:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return rest

@@ -1,0 +1,217 @@
+"""The legal-action view holds exactly what bolivia_core.legal says it holds: checked against brute
+force over every subset of small hands, for every preset, in the draw and the play phase."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import product
+
+import pytest
+
+from bolivia_core import full_deck, get_rules, preset_names
+from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
+from bolivia_core.cards import Card, format_cards
+from bolivia_core.game import Game
+from bolivia_core.legal import meld_groups
+from bolivia_core.melds import judge, judge_addition
+from bolivia_core.rules import Rules
+
+Cards = tuple[Card, ...]
+POSITIONS_PER_PRESET = 40
+
+
+def sub_multisets(cards: Sequence[Card]) -> Iterator[Cards]:
+    """Every non-empty sub-multiset of ``cards``, each once."""
+    counts = Counter(cards)
+    kinds = sorted(counts)
+    for choice in product(*(range(counts[k] + 1) for k in kinds)):
+        group = tuple(k for k, n in zip(kinds, choice, strict=True) for _ in range(n))
+        if group:
+            yield group
+
+
+def signature(group: Sequence[Card]) -> tuple[object, ...]:
+    """What the view treats as one offer: 2s of any suit alike; copies of one rank alike unless
+    the group is a sequence (naturals of several ranks)."""
+    twos = sum(c.is_wild and not c.is_joker for c in group)
+    jokers = sum(c.is_joker for c in group)
+    rest = tuple(sorted(c for c in group if not c.is_wild))
+    if len({c.rank for c in rest}) > 1:
+        return ("cards", format_cards(rest), twos, jokers)
+    return ("rank", rest[0].rank if rest else None, len(rest), twos, jokers)
+
+
+def has_black_three(cards: Sequence[Card]) -> bool:
+    return any(c.is_black_three for c in cards)
+
+
+def shape_legal(cards: Sequence[Card], rules: Rules) -> bool:
+    return judge(tuple(sorted(cards)), rules, has_black_three(cards)).legal
+
+
+def rest_of(hand: Sequence[Card], group: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in group:
+        rest.remove(card)
+    return rest
+
+
+def maximal(group: Cards, hand: Sequence[Card], legal: object) -> bool:
+    """No other card of the hand keeps the group legal (by ``legal``) when added, black 3s
+    counting only with groups that hold them."""
+    return not any(
+        has_black_three((*group, c)) == has_black_three(group) and legal((*group, c))  # type: ignore[operator]
+        for c in set(rest_of(hand, group))
+    )
+
+
+def random_position(preset: str, rng: random.Random, phase: str) -> str:
+    """A small position: a hand of up to 8 cards, some melds on the table, a pile."""
+    rules = get_rules(preset)
+    deck = list(full_deck(rules.decks, rules.jokers))
+    rng.shuffle(deck)
+    deck = [c for c in deck if not c.is_red_three]
+    hand = [deck.pop() for _ in range(rng.randint(3, 8))]
+    # bias the hand towards melds: add copies and neighbours of its cards
+    for _ in range(rng.randint(1, 4)):
+        base = rng.choice(hand)
+        like = [c for c in deck if c.rank == base.rank or (c.suit == base.suit and abs(c.rank - base.rank) <= 2)]
+        if like and len(hand) < 9:
+            card = rng.choice(like)
+            deck.remove(card)
+            hand.append(card)
+    melds: list[Cards] = []
+    for _ in range(rng.randint(0, 3)):
+        candidates = meld_groups([deck.pop() for _ in range(14)], rules)
+        if candidates:
+            melds.append(rng.choice(candidates))
+    if melds and rules.same_rank_melds_per_rank != "several":
+        seen: set[int] = set()
+        kept = []
+        for meld in melds:
+            ranks = {c.rank for c in meld if c.is_natural}
+            if len(ranks) == 1 and ranks <= seen:
+                continue
+            seen |= ranks
+            kept.append(meld)
+        melds = kept
+    top = rng.choice([c for c in deck if c.is_natural] + [c for c in hand if c.is_natural][:2])
+    players = 4 if 4 in rules.sides else min(rules.sides)
+    table = " | ".join(format_cards(m) for m in melds)
+    scores = ",".join(["-10"] * len(rules.sides[players]))  # below zero: a small initial-meld minimum
+    return (f"rules={preset}; players={players}; turn=1; phase={phase}; scores={scores}; "
+            f"p1={format_cards(sorted(hand))}; melds1={table}; pile=5D {top}")
+
+
+def positions(preset: str) -> Iterator[Game]:
+    rng = random.Random(f"legal:{preset}")
+    made = 0
+    while made < POSITIONS_PER_PRESET:
+        text = random_position(preset, rng, rng.choice(["draw", "play"]))
+        try:
+            game = Game.from_position(text)
+        except ValueError:
+            continue  # an impossible table (too many copies of a card): draw another
+        made += 1
+        yield game
+
+
+def offered(game: Game, kind: type[Action]) -> list[Action]:
+    return [a for a in game.legal_actions() if isinstance(a, kind)]
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_view_is_what_its_definition_says(preset: str) -> None:
+    for game in positions(preset):
+        rules, pos = game.rules, game.position
+        hand = pos.hands[0]
+        view = list(game.legal_actions())
+        assert len(set(view)) == len(view), "an action offered twice"
+        assert all(not game.explain(a) for a in view), "an illegal action offered"
+        if game.phase == "play":
+            _check_melds(game, hand, rules)
+            _check_additions(game, hand, rules)
+            discards = {a.card for a in offered(game, Discard)}
+            assert discards == {c for c in hand if not game.explain(Discard(c))}
+        else:
+            _check_takes(game, hand, rules)
+
+
+def _check_melds(game: Game, hand: list[Card], rules: Rules) -> None:
+    least = rules.meld_min_cards
+    expected = set()
+    for group in sub_multisets(hand):
+        if not shape_legal(group, rules) or game.explain(Meld((group,))):
+            continue
+        if len(group) == least or maximal(group, hand, lambda g: shape_legal(g, rules)):
+            expected.add(signature(group))
+    singles = [a.melds[0] for a in offered(game, Meld) if len(a.melds) == 1]
+    got = [signature(g) for g in singles]
+    assert len(set(got)) == len(got), f"one meld offered twice: {singles} in {game.position_text()}"
+    assert set(got) == expected, (
+        f"missing {expected - set(got)}, extra {set(got) - expected} in {game.position_text()}")
+
+
+def _check_additions(game: Game, hand: list[Card], rules: Rules) -> None:
+    for index, meld in enumerate(game.position.melds[0], start=1):
+        table = tuple(sorted(meld))
+
+        def joins(group: Cards, table: Cards = table) -> bool:
+            return judge_addition(table, tuple(sorted(group)), rules, has_black_three(group)).legal
+
+        expected = set()
+        for group in sub_multisets(hand):
+            if game.explain(Add(index, group)):
+                continue
+            if len(group) == 1 or maximal(group, hand, joins):
+                expected.add(signature(group))
+        got = [signature(a.cards) for a in offered(game, Add) if a.meld == index]
+        assert len(set(got)) == len(got), f"one addition offered twice in {game.position_text()}"
+        assert set(got) == expected, (
+            f"meld {index}: missing {expected - set(got)}, extra {set(got) - expected} in {game.position_text()}")
+
+
+def _check_takes(game: Game, hand: list[Card], rules: Rules) -> None:
+    pos = game.position
+    if not pos.melds[0]:
+        return  # an unmelded side's takes carry extra melds: checked for legality above
+    top = pos.pile[-1]
+    expected = set()
+    for group in [(), *sub_multisets(hand)]:
+        if group and not game.explain(TakePile(group)):
+            small = len(group) == rules.meld_min_cards - 1
+            if small or maximal(group, hand, lambda g: judge(tuple(sorted((top, *g))), rules).legal):
+                expected.add((None, signature(group)))
+        for index, meld in enumerate(pos.melds[0], start=1):
+            if game.explain(TakePile(group, index)):
+                continue
+            table = tuple(sorted(meld))
+            if len(group) <= 2 or maximal(
+                group, hand, lambda g, t=table: judge_addition(t, tuple(sorted((top, *g))), rules).legal
+            ):
+                expected.add((index, signature(group) if group else ()))
+    got = [(a.onto, signature(a.cards) if a.cards else ()) for a in offered(game, TakePile)]
+    assert len(set(got)) == len(got), f"one take offered twice in {game.position_text()}"
+    assert set(got) == expected, (
+        f"missing {expected - set(got)}, extra {set(got) - expected} in {game.position_text()}")
+
+
+def test_a_seeded_pick_over_the_view_is_deterministic() -> None:
+    def picks() -> list[str]:
+        game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=KH KS KD 2C JK 4H 5H 6H 7H 9C")
+        view = game.legal_actions()
+        return [str(random.Random(seed).choice(view)) for seed in range(20)]
+
+    assert picks() == picks()
+
+
+def test_membership_and_indexing_agree_with_iteration() -> None:
+    game = Game.from_position("rules=swedish; turn=1; phase=play; melds1=KH KS KD; p1=KC 2C JK 4H 5H 6H 8H 9C")
+    view = game.legal_actions()
+    listed = list(view)
+    assert listed and [view[i] for i in range(len(view))] == listed
+    assert all(action in view for action in listed)
+    assert Discard(Card.parse("QD")) not in view  # not in hand
+    assert "discard 9C" not in view  # only actions are members, not their text
