@@ -42,8 +42,10 @@ class MeldVerdict:
     bonus: int
     points: int
     label: str | None
-    """The complete meld's name code (``natural-canasta``, ``natural-sequence``, ...)."""
+    """The complete meld's kind code (``natural-canasta``, ``natural-sequence``, ...): its bonus."""
     reasons: tuple[Reason, ...]
+    name: str | None = None
+    """The catalogue code of the complete meld's name as its rules call it ("escalera", "red samba")."""
 
     def __str__(self) -> str:
         params = {"rules": self.rules_title, "points": self.points, "bonus": self.bonus}
@@ -51,7 +53,7 @@ class MeldVerdict:
             head = render("verdict-illegal", params)
             return "; ".join([head, *map(str, self.reasons)])
         if self.complete:
-            return render("verdict-legal-complete", params | {"label": render(f"label:{self.label}")})
+            return render("verdict-legal-complete", params | {"label": render(self.name or "")})
         return render("verdict-legal", params | {"kind": render(f"kind:{self.kind}")})
 
     def to_dict(self) -> dict[str, Any]:
@@ -112,7 +114,7 @@ def judge_addition(
         reasons.append(Reason("table-meld-illegal", None, params | {"cards": format_cards(meld), "why": why}))
     elif on_table.complete and on_table.kind in (MeldKind.SEQUENCE, MeldKind.WILD):
         knob = "sequence_length" if on_table.kind is MeldKind.SEQUENCE else "wild_meld_length"
-        reasons.append(Reason("meld-closed", knob, params | {"label": render(f"label:{on_table.label}")}))
+        reasons.append(Reason("meld-closed", knob, params | {"label": render(on_table.name or "")}))
     elif on_table.complete and not rules.wilds_onto_complete_canasta and any(c.is_wild for c in added):
         reasons.append(Reason("wild-onto-complete-canasta", "wilds_onto_complete_canasta", params))
     for reason in combined.reasons:
@@ -231,8 +233,16 @@ def _verdict(
     label = _complete_label(cards, kind, rules) if not reasons else None
     bonus = _bonus(label, rules) if label else 0
     return MeldVerdict(
-        cards, rules.name, rules.title, not reasons, kind, label is not None, bonus, points, label, tuple(reasons)
+        cards, rules.name, rules.title, not reasons, kind, label is not None, bonus, points, label, tuple(reasons),
+        meld_name(label, rules),
     )
+
+
+def meld_name(label: str | None, rules: Rules) -> str | None:
+    """The catalogue code naming a complete meld of ``label`` the way ``rules`` name it."""
+    if label is None:
+        return None
+    return f"label:{label}:{rules.sequence_called}" if label.endswith("-sequence") else f"label:{label}"
 
 
 def _check_same_rank(

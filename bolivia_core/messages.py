@@ -106,8 +106,6 @@ EN: dict[str, str] = {
     # complete melds
     "label:natural-canasta": "natural canasta",
     "label:mixed-canasta": "mixed canasta",
-    "label:natural-sequence": "escalera",
-    "label:mixed-sequence": "black samba",
     "label:bolivia": "bolivia",
     "label:bolivia-three-twos-four-jokers": "black bolivia (three 2s and four jokers)",
     "label:bolivia-seven-twos": "red bolivia (seven 2s)",
@@ -117,6 +115,12 @@ EN: dict[str, str] = {
     "kind:black-threes": "meld of black 3s",
     "kind:none": "not a meld",
     # --- complete melds named as each preset names them (engine) ---
+    "label:natural-sequence:escalera": "escalera",
+    "label:mixed-sequence:escalera": "mixed escalera",
+    "label:natural-sequence:samba": "red samba",
+    "label:mixed-sequence:samba": "black samba",
+    "label:natural-sequence:canasta": "natural canasta",
+    "label:mixed-sequence:canasta": "mixed canasta",
 
     # scoring
     "score-meld-cards": "melded {cards}: card values",

@@ -281,6 +281,11 @@ class Rules:
         "what happens to cards added to a sequence past its full length",
         _one_of("refused", "start a new sequence"),
     )
+    sequence_called: str = knob(
+        "what the rule text calls a complete sequence: an escalera, a samba (red when natural, black with "
+        "a wild card) or, where seven melded cards of any kind are a canasta, a canasta",
+        _one_of("escalera", "samba", "canasta"),
+    )
     wild_melds: bool = knob("melds of wild cards only (2s and jokers) may be melded", _boolean)
     wild_meld_length: int = knob(
         "wild cards that complete and close a wild meld (a bolivia)", _int_range(7, 7)
@@ -560,6 +565,7 @@ BOLIVIA = _preset("bolivia", "Bolivia", {
     "sequence_max_wilds": (0, DA),
     "sequence_length": (7, DA),
     "sequence_overflow": ("refused", DA),
+    "sequence_called": ("escalera", DA),
     "wild_melds": (True, DA),
     "wild_meld_length": (7, DA),
     "black_three_meld_max": (6, DA),
@@ -620,6 +626,7 @@ SWEDISH = _preset("swedish", "Swedish", {
     "sequence_max_wilds": (1, SV),
     "sequence_length": (7, SV),
     "sequence_overflow": ("start a new sequence", SV),
+    "sequence_called": ("samba", SV),
     "wild_melds": (True, SV),
     "wild_meld_length": (7, SV),
     "black_three_meld_max": (6, SV),
@@ -686,6 +693,7 @@ TWO_DECK = _preset("two-deck", "two-deck", {
     "sequence_max_wilds": (0, NO),
     "sequence_length": (7, NO),
     "sequence_overflow": ("refused", NO),
+    "sequence_called": ("canasta", NO),
     "wild_melds": (True, NO),
     "wild_meld_length": (7, AS),
     "black_three_meld_max": (4, NO),
@@ -695,7 +703,7 @@ TWO_DECK = _preset("two-deck", "two-deck", {
     "initial_meld_steps": (((0, 50), (1500, 90), (3000, 120), (7000, 150)), NO),
     "bonus_mixed_canasta": (300, NO),
     "bonus_natural_canasta": (500, NO),
-    "bonus_natural_sequence": (1500, AS),
+    "bonus_natural_sequence": (500, NO),  # seven or more melded cards are a canasta, natural without wilds
     "bonus_mixed_sequence": (0, NO),
     "bonus_bolivia": (BOLIVIA_WILD_MELD_BONUS, NO),
     "bonus_bolivia_three_twos_four_jokers": (BOLIVIA_WILD_MELD_BONUS, NO),
@@ -747,6 +755,7 @@ CANASTA = _preset("canasta", "Canasta", {
     "sequence_max_wilds": (0, DA),
     "sequence_length": (7, DA),
     "sequence_overflow": ("refused", DA),
+    "sequence_called": ("escalera", AS),
     "wild_melds": (False, DA),
     "wild_meld_length": (7, DA),
     "black_three_meld_max": (4, AS),

@@ -184,7 +184,7 @@ def score_side(
     for verdict in verdicts:
         cards = format_cards(verdict.cards)
         if verdict.complete:
-            label = render(f"label:{verdict.label}")
+            label = render(verdict.name or "")
             items.append(ScoreItem("score-meld-bonus", bonus_knob(verdict.label or ""),
                                    params | {"label": label, "cards": cards}, verdict.bonus))  # fmt: skip
         items.append(ScoreItem("score-meld-cards", "card_values", params | {"cards": cards}, verdict.points))

@@ -170,6 +170,38 @@ def test_canasta_top_card_onto_own_meld_when_not_frozen() -> None:
     assert len(game.position.melds[0][0]) == 4 and len(game.position.hands[0]) == 6
 
 
+@pytest.mark.parametrize("freezer", ["2C", "3C"])  # canasta: a wild card freezes; two-deck: a black 3 too
+def test_frozen_pile_taken_onto_the_sides_meld_of_that_rank_with_a_natural_pair(freezer: str) -> None:
+    """The Danish text (Standard Canasta): the pile is taken "med to kort fra hånden, der kan meldes med
+    det øverste kort: et rent par, så længe bunken er frosset" (with two cards from hand that meld with the
+    top card: a natural pair while the pile is frozen). With one meld per rank per side the pair and the
+    top card can only join the side's meld of kings; holding that meld never stops the pair taking it."""
+    preset = "canasta" if freezer == "2C" else "two-deck"
+    game = game_from(f"rules={preset}; players=4; turn=1; melds1=KH KS KC; p1=KH KS 5D 7C; pile=9H {freezer} 7S KD")
+    assert "take pile onto 1 with KH KS" in [str(a) for a in game.legal_actions()]
+    assert codes(game, "take pile onto 1") == {"pile-needs-natural-pair"}  # frozen: the pair is needed
+    assert codes(game, "take pile with KH KS") == {"same-rank-twice"}  # not a second meld of kings
+    game.apply("take pile onto 1 with KH KS")
+    assert sorted(map(str, game.position.melds[0][0])) == sorted("KC KD KH KH KS KS".split())
+    assert sorted(map(str, game.position.hands[0])) == sorted(f"5D 7C 9H {freezer} 7S".split())
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "name"),
+    [("bolivia", "4H 5H 6H 7H 8H 9H 10H", "escalera"),  # the Danish text: "escalera"
+     ("swedish", "4H 5H 6H 7H 8H 9H 10H", "red samba"),  # the Swedish text: "Röda" (natural) Sambas
+     ("swedish", "4H 5H 6H 7H 8H 9H 2C", "black samba"),  # "Svarta" (mixed): one wild card
+     ("two-deck", "4H 5H 6H 7H 8H 9H 10H", "natural canasta")],  # 002: seven melded cards are a canasta
+)  # fmt: skip
+def test_a_complete_sequence_is_named_as_its_rule_text_names_it(preset: str, cards: str, name: str) -> None:
+    from bolivia_core import check_addition, check_meld
+
+    verdict = check_meld(cards, preset)
+    assert verdict.complete and f"legal {name} under" in str(verdict)
+    closed = check_addition("JH", cards, preset)
+    assert all("escalera" not in str(r) for r in closed.reasons) or preset == "bolivia"
+
+
 def test_taking_a_one_card_pile_with_the_last_two_cards_goes_out() -> None:
     """Found by the random-hands test: the hand must end when taking the pile empties the hand."""
     game = game_from("rules=canasta; turn=2; melds2=AC AD AH AS AC AD AH; p1=10C; p2=7D 7D; p3=4D; p4=9H; pile=7H")

@@ -145,14 +145,15 @@ SCORES_GOLDEN = [
     ("swedish", [ESCALERA_H, "4S 5S 6S 7S 8S 9S 2C"], "", 0, True, False, None, 2810, "6 swedish: 2 sambas; 4 black samba 1,000"),
     # swedish black 3 in hand: -100; 30 - 100 = -70
     ("swedish", ["KH KS KD"], "3S", 0, False, False, None, -70, "5.2 swedish: -100 per black 3 in hand"),
-    # two-deck: all four red 3s 800: 1,555 + 420 + 800 + 100 = 2,875 (5D..JD: 15 + 40 = 55)
-    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 4, True, False, None, 2875, "5.1 two-deck: 800 for all four; 6 two canastas, one a sequence"),
-    # two-deck: three red 3s, 100 each: 1,555 + 420 + 300 = 2,275
-    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 3, False, False, None, 2275, "5.1 two-deck: 100 each"),
+    # two-deck: all four red 3s 800: 555 + 420 + 800 + 100 = 1,875 (5D..JD: 15 + 40 = 55, and a natural canasta
+    # 500: 002 "Sju eller flere smidd kort er en canasta. Uten jokere det er naturlig")
+    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 4, True, False, None, 1875, "5.1 two-deck: 800 for all four; 6 two canastas, one a sequence"),
+    # two-deck: three red 3s, 100 each: 555 + 420 + 300 = 1,275
+    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 3, False, False, None, 1275, "5.1 two-deck: 100 each"),
     # two-deck: black 3 in hand -100, JK -50: 30 - 150 = -120
     ("two-deck", ["KH KS KD"], "3C JK", 0, False, False, None, -120, "5.2 two-deck: -100 per black 3"),
-    # two-deck concealed: 1,555 + 420 + 200 = 2,175
-    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 0, True, True, None, 2175, "6 two-deck: concealed 200"),
+    # two-deck concealed: 555 + 420 + 200 = 1,175 (the sequence is a natural canasta, 500)
+    ("two-deck", ["5D 6D 7D 8D 9D 10D JD", QUEENS_MIXED], "", 0, True, True, None, 1175, "6 two-deck: concealed 200"),
     # canasta: all four red 3s 800, one canasta, going out 100: 570 + 800 + 100 = 1,470
     ("canasta", [KINGS_7], "", 4, True, False, 4, 1470, "5.1 canasta: 800 for all four; 6 one canasta"),
     # canasta: no meld, red 3 against: -100

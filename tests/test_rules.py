@@ -49,7 +49,8 @@ def test_assumptions_flagged_in_the_spec_are_flagged_here() -> None:
     """RULES.md marks these [assumption]; the knobs must say so too."""
     assert get_rules("bolivia").knob("first_dealer").is_assumption
     assert get_rules("two-deck").knob("draw_count").is_assumption
-    assert get_rules("two-deck").knob("bonus_natural_sequence").is_assumption
+    # not an assumption since the spec was corrected: seven melded cards are a canasta (002)
+    assert not get_rules("two-deck").knob("bonus_natural_sequence").is_assumption
     assert get_rules("swedish").knob("pile_new_meld_only").is_assumption
     assert get_rules("canasta").knob("one_card_pile_with_one_card").is_assumption
     assert not get_rules("swedish").knob("bonus_bolivia_seven_twos").is_assumption

@@ -152,7 +152,7 @@ class GameViewer(widgets.VBox):
             melds = []
             for meld in pos.melds[side]:
                 verdict = judge(tuple(meld), rules, True)
-                name = f" <i>({html.escape(render(f'label:{verdict.label}'))})</i>" if verdict.complete else ""
+                name = f" <i>({html.escape(render(verdict.name or ''))})</i>" if verdict.complete else ""
                 melds.append(f"{html.escape(format_cards(meld))}{name}")
             seated = pos.seating()
             hands = "<br>".join(
