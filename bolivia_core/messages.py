@@ -262,6 +262,34 @@ EN: dict[str, str] = {
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",
     "verdict-legal-complete": "legal {label} under {rules} rules: {points} points and a {bonus} bonus",
     "verdict-illegal": "not a legal meld under {rules} rules",
+    # --- languages: rule set titles, rules sheets and diffs, knob values in words (i18n) ---
+    "rules-title:bolivia": "Bolivia",
+    "rules-title:swedish": "Swedish",
+    "rules-title:two-deck": "two-deck",
+    "rules-title:canasta": "Canasta",
+    "section:cards": "Cards, players, deal",
+    "section:turn": "A turn: drawing, the discard pile, discarding",
+    "section:melds": "Melds",
+    "section:initial": "The initial meld",
+    "section:bonuses": "Bonuses for complete melds",
+    "section:threes": "Threes at the end of a hand",
+    "section:going-out": "Going out and the end of a hand",
+    "section:game": "The game",
+    "source:house": "house rule",
+    "source:assumption": "assumption: the sources are silent",
+    "source:text": "source: {source}",
+    "source-label:swedish": "the Swedish club text",
+    "source-label:danish": "the Danish text (the same in Polish and Czech)",
+    "source-label:norwegian": "the Norwegian two-deck text",
+    "sheet-title": "{title}: rules sheet",
+    "sheet-base": "{base} rules",
+    "sheet-base-house": "{base} rules with {count:n:house rule}",
+    "sheet-star": "★ marks a house rule.",
+    "diff-none": "no differences",
+    "value:yes": "yes",
+    "value:no": "no",
+    "value:none": "none",
+    "value-or": " or ",
     # --- rule knobs: what each knob means, in the order of RULES.md (i18n) ---
     "knob:card_values": "points of each card, melded or left in hand (3 means a black 3; red 3s are bonus cards)",
     "knob:decks": "standard 52-card packs shuffled together",
@@ -440,12 +468,11 @@ class _Formatter(string.Formatter):
     def _count(self, value: int, forms: list[str]) -> str:
         zero = [f[2:] for f in forms if f.startswith("0=")]
         forms = [f for f in forms if not f.startswith("0=")]
-        if value == 0 and zero:
-            form = zero[0]
-        else:
-            index = PLURAL_CATEGORIES[self.language].index(plural_category(value, self.language))
-            form = forms[min(index, len(forms) - 1)]
         number = format_number(value, self.language)
+        if value == 0 and zero:
+            return zero[0].replace("#", number)
+        index = PLURAL_CATEGORIES[self.language].index(plural_category(value, self.language))
+        form = forms[min(index, len(forms) - 1)]
         return form.replace("#", number) if "#" in form else f"{number} {form}"
 
 
@@ -469,7 +496,7 @@ def _plural(word: str) -> str:
 
 # Words the engine renders into a reason's params (a meld's label, a rank): said again in the
 # language the whole sentence is rendered in.
-_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:")
+_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:")
 
 
 @functools.cache
