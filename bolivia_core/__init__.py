@@ -21,10 +21,10 @@ from .scoring import (
 )
 
 __all__ = [
+    "LANGUAGES",
     "Card",
     "CardError",
     "InitialMeldVerdict",
-    "LANGUAGES",
     "KnobInfo",
     "MeldKind",
     "MeldVerdict",

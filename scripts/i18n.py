@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -73,8 +73,17 @@ def translator_notes(code: str, english: str, language: str | None) -> list[str]
 
 
 def template_catalog(language: str | None) -> Catalog:
+    header = (
+        f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages. Drafts taken from the words of the\n"
+        "# rule texts in this language, open to review by native speakers.\n"
+        if language else "# The Bolivia explorer's messages: the template, made from EN in bolivia_core/messages.py.\n"
+    ) + (
+        "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
+        "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
+        "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
+    )
     catalog = Catalog(
-        locale=language, domain=DOMAIN, project="bolivia-explorer", version="0.1",
+        locale=language, domain=DOMAIN, project="bolivia-explorer", version="0.1", header_comment=header,
         creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
         language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
     )  # fmt: skip
