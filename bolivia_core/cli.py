@@ -177,7 +177,8 @@ def _rules(args: argparse.Namespace) -> int:
             raise UsageError("rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish")
         differences = diff_rules(*rule_sets)
         lines = [f"{d.knob}: {d.description}\n" + "\n".join(
-            f"    {label:14} {value_text(value)}  [{_diff_source(d.sources[label])}]" for label, value in d.values.items()
+            f"    {label:14} {value_text(value)}  [{_diff_source(d.sources[label])}]"
+            for label, value in d.values.items()
         ) for d in differences]  # fmt: skip
         _emit(args, [d.to_dict() for d in differences], "\n".join(lines) or render("diff-none"))
         return 0
