@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import json
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ __all__ = [
     "counted",
     "format_number",
     "get_language",
+    "glossary",
     "normalise_language",
     "plural_category",
     "render",
@@ -429,26 +431,26 @@ def format_number(number: int, language: str | None = None) -> str:
 
 
 @functools.cache
-def _catalogue(language: str) -> Mapping[str, str]:
-    """Code to template, from the language's compiled catalogue. An entry whose English (the
-    message id) is not today's ``EN`` text is stale and left out, so it falls back to English."""
+def _catalogue(language: str) -> Mapping[str, tuple[str, str]]:
+    """Code to (English it translates, template), from the language's compiled catalogue."""
     translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
     compiled: Mapping[Any, Any] = getattr(translations, "_catalog", {})
     templates = {}
     for key, template in compiled.items():
-        if isinstance(key, str) and "\x04" in key:  # gettext keys a context as context + EOT + id
+        if isinstance(key, str) and "\x04" in key and template:  # gettext keys a context as context + EOT + id
             code, _, english = key.partition("\x04")
-            if EN.get(code) == english and template:
-                templates[code] = str(template)
+            templates[code] = (english, str(template))
     return templates
 
 
 def translated(code: str, language: str | None = None) -> str | None:
-    """The language's template for ``code``, or None when its catalogue lacks it (missing, fuzzy or stale)."""
+    """The language's template for ``code``, or None when its catalogue lacks it: missing, fuzzy,
+    or stale (translating an English text that is no longer ``EN``'s), so it falls back to English."""
     language = normalise_language(language)
     if language == "en":
         return EN[code]
-    return _catalogue(language).get(code)
+    english, template = _catalogue(language).get(code, ("", ""))
+    return template if english == EN[code] else None
 
 
 class _Formatter(string.Formatter):
@@ -522,6 +524,20 @@ def render(code: str, params: Mapping[str, Any] | None = None, language: str | N
             if isinstance(value, str) and value in words:
                 values[key] = render(words[value], language=language)
     return _Formatter(language).vformat(template, (), values)
+
+
+@functools.cache
+def _glossary_data() -> Mapping[str, Any]:
+    data: Mapping[str, Any] = json.loads((LOCALE_DIR / "glossary.json").read_text(encoding="utf-8"))
+    return data
+
+
+def glossary(language: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The game's own words in ``language``, each beside the English: (english, term) pairs,
+    taken from the rule texts in that language (``locale/glossary.json``)."""
+    language = normalise_language(language)
+    terms = _glossary_data()["terms"]
+    return tuple((t["en"], t["en"] if language == "en" else t[language][0]) for t in terms)
 
 
 def card_name(card: Any, language: str | None = None) -> str:
