@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from bolivia_core import CardError, MeldVerdict, check_meld
+from bolivia_core.messages import render
 from bolivia_core.rules import PRESETS
 
 
@@ -53,8 +54,8 @@ class MeldChecker(widgets.VBox):
 
 
 def verdict_html(verdict: MeldVerdict) -> str:
-    mark = "✔ Legal" if verdict.legal else "✘ Not legal"
-    summary = html.escape(str(verdict) if verdict.legal else "These cards are not a legal meld.")
+    mark = render("view:legal" if verdict.legal else "view:not-legal")
+    summary = html.escape(str(verdict) if verdict.legal else render("view:not-a-meld"))
     reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in verdict.reasons)
     body = f"<ul class='bolivia-reasons'>{reasons}</ul>" if reasons else ""
     return f"<p class='bolivia-verdict' role='status'><strong>{mark}</strong>: {summary}</p>{body}"
