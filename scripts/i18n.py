@@ -84,6 +84,7 @@ def template_catalog(language: str | None) -> Catalog:
     )
     catalog = Catalog(
         locale=language, domain=DOMAIN, project="bolivia-explorer", version="0.1", header_comment=header,
+        msgid_bugs_address="the project's issue tracker", last_translator="drafts, open to review by native speakers",
         creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
         language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
     )  # fmt: skip

@@ -288,6 +288,10 @@ def test_cli_answers_in_each_language(language: str, capsys: pytest.CaptureFixtu
     verdict_start, decks = CLI_EXPECTED[language]
     assert main(["meld", "KH KS 2C 2D", "--lang", language]) == 1
     assert capsys.readouterr().out.startswith(verdict_start)
+    # three kings (30 points) at a score of 1,500, where the first melds need 90: 60 short
+    assert main(["initial", "KH KS KD", "--score", "1500", "--lang", language]) == 1
+    short = {"minimum": 90, "score": 1500, "rules": "Bolivia", "points": 30, "shortfall": 60}
+    assert render("initial-meld-short", short, language) in capsys.readouterr().out
     assert main(["rules", "bolivia", "--lang", language]) == 0
     listing = capsys.readouterr().out
     assert decks in listing
