@@ -33,9 +33,17 @@ def check_lab_speaks(page: Page, language: str) -> None:
     assert not leaked, f"English on the {language} page: {leaked}"
 
 
-@pytest.mark.parametrize("language", ["sv", "pl"])
-def test_meld_lab_speaks_the_language_in_its_address(page: Page, voila_url: str, language: str) -> None:
-    open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb?lang={language}")
+@pytest.mark.parametrize(("language", "via_index"), [("sv", False), ("pl", True)])
+def test_meld_lab_speaks_the_language_in_its_address(
+    page: Page, voila_url: str, language: str, via_index: bool
+) -> None:
+    if via_index:  # the index links the meld lab in each language
+        page.goto(f"{voila_url}/voila/render/index.ipynb")
+        link = page.get_by_role("link", name=LANGUAGE_NAMES[language], exact=True)
+        expect(link).to_have_attribute("href", f"meld_lab.ipynb?lang={language}", timeout=TIMEOUT)
+        link.click()
+    else:
+        open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb?lang={language}")
     hand = page.get_by_role("group", name=render("lab:hand-label", language=language))
     expect(hand).to_be_visible(timeout=TIMEOUT)
     hand.get_by_role("button").first.click()
