@@ -327,6 +327,10 @@ EN: dict[str, str] = {
     "lab:to-go": "{count} to go",
     "lab:melded": "Melded {cards}.",
     "lab:meld-label": "meld: {cards}",
+    "checker:cards": "Cards",
+    "checker:placeholder": "e.g. KH KS 2C  or  4♥ 5♥ 6♥",
+    "checker:going-out": "going out this turn",
+    "checker:type": "Type some cards to judge them as a meld.",
     # --- rule knobs: what each knob means, in the order of RULES.md (i18n) ---
     "knob:card_values": "points of each card, melded or left in hand (3 means a black 3; red 3s are bonus cards)",
     "knob:decks": "standard 52-card packs shuffled together",

@@ -56,3 +56,15 @@ def test_meld_lab_changes_language_keeping_the_learner_s_cards_and_table() -> No
     lab.language.value = "en"
     assert lab.message.value == "<p role='status'>Melded KD KH KS.</p>"
     assert lab.hand.label == "your hand: choose cards for a meld"
+
+
+def test_meld_checker_changes_language_keeping_the_cards_and_rules() -> None:
+    from bolivia_widgets import MeldChecker
+
+    checker = MeldChecker("KH KS 2C 2D", language="en")
+    checker.rules.value = "swedish"
+    checker.language.value = "da"
+    assert (checker.cards.value, checker.rules.value) == ("KH KS 2C 2D", "swedish")
+    assert checker.cards.description == "Kort" and checker.rules.label == "den svenske variant"
+    # two kings and two wild cards: legal in the Swedish club rules, 10+10+20+20 = 60 points
+    assert "gyldig melding af samme værdi efter reglerne i den svenske variant: 60 point" in checker.result.value

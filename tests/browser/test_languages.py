@@ -77,3 +77,11 @@ def test_meld_lab_picker_says_it_again_keeping_the_cards(page: Page, voila_url: 
     page.locator(".bolivia-language select").select_option(label="English")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator(".bolivia-verdict")).to_contain_text("Not legal")
+
+
+def test_meld_checker_speaks_the_language_in_its_address(page: Page, voila_url: str) -> None:
+    open_lab(page, f"{voila_url}/voila/render/meld_checker.ipynb?lang=da")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("✘ Ikke gyldig", timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    page.get_by_label("Kort").fill("KH KS KD")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("gyldig melding af samme værdi efter reglerne i Bolivia")
