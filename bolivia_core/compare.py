@@ -20,7 +20,7 @@ from .actions import TakePile, TakeTop
 from .cards import format_cards, parse_cards
 from .game import Game
 from .melds import check_meld
-from .messages import format_number, normalise_language, render
+from .messages import EN, format_number, normalise_language, render
 from .rules import (
     ASSUMPTION,
     HOUSE_RULE,
@@ -81,19 +81,19 @@ def section_of(knob: str, language: str | None = "en") -> str:
 def value_text(value: Any, language: str | None = None) -> str:
     """A knob value as short text in ``language``: yes/no, numbers written the language's way.
 
-    Choice values ("natural pair", "refused") are the knobs' own identifiers, written as in a
-    club file, so they stay as they are in every language.
+    Choice values ("natural pair", "refused") are said in the language too; a club file keeps
+    the English identifiers, which are the knobs' data.
     """
     language = normalise_language(language)
     if language == "en":
         return format_value(value)
     if isinstance(value, frozenset | set):
-        return ", ".join(sorted(value)) or render("value:none", language=language)
+        return ", ".join(value_text(v, language) for v in sorted(value)) or render("value:none", language=language)
     if isinstance(value, Mapping):
         return "; ".join(f"{k}: {value_text(v, language)}" for k, v in value.items())
     if isinstance(value, tuple):
         if value and all(isinstance(v, str) for v in value):
-            return " + ".join(value)
+            return " + ".join(value_text(v, language) for v in value)
         if value and all(isinstance(v, tuple) for v in value):
             return render("value-or", language=language).join(
                 value_text(v, language) if all(isinstance(x, str) for x in v)
@@ -104,6 +104,8 @@ def value_text(value: Any, language: str | None = None) -> str:
         return render("value:yes" if value else "value:no", language=language)
     if isinstance(value, int):
         return format_number(value, language)
+    if isinstance(value, str) and f"value:{value}" in EN:
+        return render(f"value:{value}", language=language)
     return str(value)
 
 
