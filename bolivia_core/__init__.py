@@ -7,7 +7,7 @@ The public API, used by the notebooks, the widgets and outside scripts::
 
 from .cards import Card, CardError, format_cards, full_deck, parse_cards
 from .melds import MeldKind, MeldVerdict, SideMeldsVerdict, check_addition, check_meld, check_side_melds
-from .messages import Reason, render
+from .messages import LANGUAGES, Reason, get_language, render, set_language
 from .rules import KnobInfo, Rules, RulesError, get_rules, preset_names
 from .scoring import (
     InitialMeldVerdict,
@@ -21,6 +21,7 @@ from .scoring import (
 )
 
 __all__ = [
+    "LANGUAGES",
     "Card",
     "CardError",
     "InitialMeldVerdict",
@@ -40,6 +41,7 @@ __all__ = [
     "check_side_melds",
     "format_cards",
     "full_deck",
+    "get_language",
     "get_rules",
     "initial_meld_minimum",
     "may_go_out",
@@ -47,6 +49,7 @@ __all__ = [
     "preset_names",
     "render",
     "score_side",
+    "set_language",
 ]
 
 __version__ = "0.1.0"

@@ -1,5 +1,8 @@
 """The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate`` and ``scenario``.
 
+Every command takes ``--lang`` (en, sv, da, nb, pl, cs): reasons, verdicts, score items, knob
+descriptions and rules sheets are then written in that language.
+
 Exit status: 0 for an answer, 1 when the cards judged are not a legal meld or
 initial meld, 2 for bad input (one line on stderr, never a traceback).
 """
@@ -14,8 +17,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .melds import check_addition, check_meld
-from .compare import diff_rules, read_club_file, rules_sheet_html
-from .rules import PRESETS, Rules, format_value, get_rules, plain_value
+from .compare import diff_rules, read_club_file, rules_sheet_html, source_words, value_text
+from .messages import LANGUAGES, get_language, render, set_language
+from .rules import PRESETS, Rules, get_rules, plain_value
 from .scoring import check_initial_meld, score_side
 
 PROG = "python -m bolivia_core"
@@ -49,12 +53,14 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a side's hand from a JSON file (- for stdin)")
     score.add_argument("file", help="JSON with keys: " + ", ".join(SCORE_FILE_KEYS))
     score.add_argument("--json", action="store_true", help="print JSON")
+    _language(score)
 
     rules = commands.add_parser("rules", help="list the presets, every knob of one, or the differences")
     rules.add_argument("names", nargs="*", help="presets (" + ", ".join(PRESETS) + ") or club files (.toml, .json)")
     rules.add_argument("--diff", action="store_true", help="list the knobs on which the rule sets differ")
     rules.add_argument("--sheet", action="store_true", help="print the rule set as a printable HTML page")
     rules.add_argument("--json", action="store_true", help="print JSON")
+    _language(rules)
 
     simulate = commands.add_parser("simulate", help="computer players play whole games; results and speed")
     simulate.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
@@ -67,22 +73,36 @@ def _parser() -> argparse.ArgumentParser:
     scenario = commands.add_parser("scenario", help="list the lesson scenarios, or show one and its legal actions")
     scenario.add_argument("name", nargs="?", help="a scenario name, or a scenario string")
     scenario.add_argument("--json", action="store_true", help="print JSON")
+    _language(scenario)
     return parser
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="bolivia", help="preset name (default bolivia)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    _language(parser)
+
+
+def _language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang", default=None, metavar="LANG",
+        help="language of the answer: " + ", ".join(LANGUAGES) + " (default en)",
+    )  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    before = get_language()
     try:
         args = _parser().parse_args(argv)
+        if args.lang is not None:
+            set_language(args.lang)
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as error:  # every input error of the engine is a ValueError
         message = " ".join(str(error).split()) or type(error).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
+    finally:
+        set_language(before)  # the process's language is the caller's again
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -157,9 +177,10 @@ def _rules(args: argparse.Namespace) -> int:
             raise UsageError("rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish")
         differences = diff_rules(*rule_sets)
         lines = [f"{d.knob}: {d.description}\n" + "\n".join(
-            f"    {label:14} {format_value(value)}  [{d.sources[label]}]" for label, value in d.values.items()
+            f"    {label:14} {value_text(value)}  [{_diff_source(d.sources[label])}]"
+            for label, value in d.values.items()
         ) for d in differences]  # fmt: skip
-        _emit(args, [d.to_dict() for d in differences], "\n".join(lines) or "no differences")
+        _emit(args, [d.to_dict() for d in differences], "\n".join(lines) or render("diff-none"))
         return 0
     if len(rule_sets) > 1:
         raise UsageError("rules shows one rule set; use --diff to compare several")
@@ -178,12 +199,21 @@ def _rules(args: argparse.Namespace) -> int:
     ]  # fmt: skip
     width = max(len(k.name) for k in rules.knobs())
     text = "\n".join(
-        f"{k.name:{width}}  {format_value(k.value)}\n{'':{width}}  {k.description} "
-        f"[{'assumption' if k.is_assumption else 'source: ' + k.source}]"
+        f"{k.name:{width}}  {value_text(k.value)}\n{'':{width}}  {k.description} [{_source(k.source)}]"
         for k in rules.knobs()
     )
     _emit(args, data, text)
     return 0
+
+
+def _source(source: str) -> str:
+    if get_language() == "en":  # the English listing names the seed file itself
+        return "assumption" if source == "assumption" else "source: " + source
+    return source_words(source)
+
+
+def _diff_source(source: str) -> str:
+    return source if get_language() == "en" else source_words(source)
 
 
 def _simulate(args: argparse.Namespace) -> int:

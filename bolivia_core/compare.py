@@ -20,6 +20,7 @@ from .actions import TakePile, TakeTop
 from .cards import format_cards, parse_cards
 from .game import Game
 from .melds import check_meld
+from .messages import EN, format_number, normalise_language, render
 from .rules import (
     ASSUMPTION,
     HOUSE_RULE,
@@ -30,6 +31,7 @@ from .rules import (
     format_value,
     get_rules,
     plain_value,
+    preset_names,
     resolve_rules,
 )
 from .scoring import ScoringError, may_go_out, needs_text, score_side
@@ -44,29 +46,67 @@ __all__ = [
     "rules_sheet_html",
     "save_club_rules",
     "section_of",
+    "value_text",
 ]
 
-# The sections of RULES.md, each named by its first knob.
-SECTIONS = (
-    ("card_values", "Cards, players, deal"),
-    ("draw_count", "A turn: drawing, the discard pile, discarding"),
-    ("meld_min_cards", "Melds"),
-    ("initial_meld_below_zero", "The initial meld"),
-    ("bonus_mixed_canasta", "Bonuses for complete melds"),
-    ("red_three_value", "Threes at the end of a hand"),
-    ("going_out_needs", "Going out and the end of a hand"),
-    ("target_score", "The game"),
+# The sections of RULES.md, each named by its first knob and by its heading's catalogue code.
+SECTION_CODES = (
+    ("card_values", "section:cards"),
+    ("draw_count", "section:turn"),
+    ("meld_min_cards", "section:melds"),
+    ("initial_meld_below_zero", "section:initial"),
+    ("bonus_mixed_canasta", "section:bonuses"),
+    ("red_three_value", "section:threes"),
+    ("going_out_needs", "section:going-out"),
+    ("target_score", "section:game"),
 )
+SECTIONS = tuple((knob, render(code, language="en")) for knob, code in SECTION_CODES)
+_SOURCE_LABEL_CODES = {
+    "000_faf31db2e1bc4557.txt": "source-label:swedish",
+    "001_884e3db699ee2541.txt": "source-label:danish",
+    "002_4f78e111dea169c8.txt": "source-label:norwegian",
+}
 
 
-def section_of(knob: str) -> str:
-    """The RULES.md section a knob belongs to."""
-    current = SECTIONS[0][1]
+def section_of(knob: str, language: str | None = "en") -> str:
+    """The RULES.md section a knob belongs to (its heading in ``language``; None: the process's)."""
+    current = SECTION_CODES[0][1]
     for name in KNOB_NAMES:
-        current = dict(SECTIONS).get(name, current)
+        current = dict(SECTION_CODES).get(name, current)
         if name == knob:
-            return current
+            return render(current, language=language)
     raise RulesError(f"unknown rule knob {knob!r}")
+
+
+def value_text(value: Any, language: str | None = None) -> str:
+    """A knob value as short text in ``language``: yes/no, numbers written the language's way.
+
+    Choice values ("natural pair", "refused") are said in the language too; a club file keeps
+    the English identifiers, which are the knobs' data.
+    """
+    language = normalise_language(language)
+    if language == "en":
+        return format_value(value)
+    if isinstance(value, frozenset | set):
+        return ", ".join(value_text(v, language) for v in sorted(value)) or render("value:none", language=language)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {value_text(v, language)}" for k, v in value.items())
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, str) for v in value):
+            return " + ".join(value_text(v, language) for v in value)
+        if value and all(isinstance(v, tuple) for v in value):
+            return render("value-or", language=language).join(
+                value_text(v, language) if all(isinstance(x, str) for x in v)
+                else "-".join(format_number(x, language) for x in v) for v in value
+            )  # fmt: skip
+        return ", ".join(format_number(v, language) for v in value) or render("value:none", language=language)
+    if isinstance(value, bool):
+        return render("value:yes" if value else "value:no", language=language)
+    if isinstance(value, int):
+        return format_number(value, language)
+    if isinstance(value, str) and f"value:{value}" in EN:
+        return render(f"value:{value}", language=language)
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -127,6 +167,7 @@ def diff_rules(*rule_sets: Rules | str) -> list[KnobDifference]:
 # --- club rule files --------------------------------------------------------------------
 
 CLUB_FIELDS = ("name", "title", "base", "house_rules")
+PRESET_NAMES = preset_names()
 
 
 class ClubFileError(ValueError):
@@ -209,31 +250,51 @@ def read_club_file(path: str | Path) -> Rules:
 # --- a printable rules sheet --------------------------------------------------------------
 
 
-def _source_words(source: str) -> str:
+def source_words(source: str, language: str | None = None) -> str:
+    """Where a knob's value comes from, in words: a house rule, an assumption, or a rule text."""
     if source == HOUSE_RULE:
-        return "house rule"
+        return render("source:house", language=language)
     if source == ASSUMPTION:
-        return "assumption: the sources are silent"
-    return "source: " + SOURCE_LABELS.get(source, source)
+        return render("source:assumption", language=language)
+    label = render(_SOURCE_LABEL_CODES[source], language=language) if source in _SOURCE_LABEL_CODES else None
+    return render("source:text", {"source": label or SOURCE_LABELS.get(source, source)}, language=language)
 
 
-def rules_sheet_html(rules: Rules) -> str:
-    """Every rule of ``rules`` in words with its value and its source, as a printable HTML page."""
-    starts = dict(SECTIONS)
+def _title(rules_title: str, language: str) -> str:
+    """A preset's title in ``language`` (a club's own title stays as the club wrote it)."""
+    for code in ("rules-title:bolivia", "rules-title:swedish", "rules-title:two-deck", "rules-title:canasta"):
+        if render(code, language="en") == rules_title:
+            return render(code, language=language)
+    return rules_title
+
+
+def rules_sheet_html(rules: Rules, language: str | None = None) -> str:
+    """Every rule of ``rules`` in words with its value and its source, as a printable HTML page
+    in ``language`` (default: the process's), its ``lang`` attribute set for screen readers."""
+    language = normalise_language(language)
+    starts = dict(SECTION_CODES)
     rows = []
     for knob in rules.knobs():
         if knob.name in starts:
-            rows.append(f"<tr class='section'><th colspan='3'>{html.escape(starts[knob.name])}</th></tr>")
+            heading = render(starts[knob.name], language=language)
+            rows.append(f"<tr class='section'><th colspan='3'>{html.escape(heading)}</th></tr>")
         kind = "house" if knob.source == HOUSE_RULE else "assumption" if knob.is_assumption else "sourced"
+        description = render(f"knob:{knob.name}", language=language)
         rows.append(
-            f"<tr class='{kind}'><td>{html.escape(knob.description[0].upper() + knob.description[1:])}</td>"
-            f"<td class='value'>{html.escape(format_value(knob.value))}</td>"
-            f"<td class='source'>{html.escape(_source_words(knob.source))}</td></tr>"
+            f"<tr class='{kind}'><td>{html.escape(description[0].upper() + description[1:])}</td>"
+            f"<td class='value'>{html.escape(value_text(knob.value, language))}</td>"
+            f"<td class='source'>{html.escape(source_words(knob.source, language))}</td></tr>"
         )
     house = len(rules.house_rules())
-    subtitle = f"{rules.base} rules" + (f" with {house} house rule{'s' * (house != 1)}" if house else "")
+    base = rules.base
+    if language != "en" and rules.base in PRESET_NAMES:
+        base = _title(get_rules(rules.base).title, language)
+    subtitle = render("sheet-base-house" if house else "sheet-base", {"base": base, "count": house}, language)
+    title = _title(rules.title, language)
+    sheet_title = render("sheet-title", {"title": title}, language)
+    star = render("sheet-star", language=language)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(rules.title)}: rules sheet</title>
+<html lang="{language}"><head><meta charset="utf-8"><title>{html.escape(sheet_title)}</title>
 <style>
 body {{ font: 11pt/1.4 Georgia, serif; margin: 2em auto; max-width: 50em; color: #111; }}
 table {{ border-collapse: collapse; width: 100%; }}
@@ -245,8 +306,8 @@ tr.house td.source {{ font-weight: bold; }}
 tr.house td:first-child::before {{ content: "★ "; }}
 @media print {{ body {{ margin: 0; }} tr {{ break-inside: avoid; }} }}
 </style></head><body>
-<h1>{html.escape(rules.title)}</h1>
-<p>{html.escape(subtitle)}. ★ marks a house rule.</p>
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(subtitle)}. {html.escape(star)}</p>
 <table>
 {chr(10).join(rows)}
 </table></body></html>

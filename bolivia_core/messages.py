@@ -1,19 +1,50 @@
-"""Explanations as data, and the one message catalogue that puts them into words.
+"""Explanations as data, and the one message catalogue that puts them into words, in six languages.
 
 An explanation is a code, the rule knob it rests on and its numbers. Only
-``render`` turns one into a sentence, so another language is another
-catalogue, not a rewrite. Templates use ``str.format`` fields; ``{n:n:card}``
-writes "1 card" or "3 cards", and whole numbers get thousands separators.
+``render`` turns one into a sentence. ``EN`` below is the English source of
+truth; the other languages are gettext catalogues under ``locale/`` (``.po``
+written by translators, ``.mo`` compiled from them by ``scripts/i18n.py``),
+read at run time with the standard library's ``gettext``: message context =
+the code, message id = the English template.
+
+Templates use ``str.format`` fields. Whole numbers are written the language's
+way ("15,000", "15 000", "15.000"). A counted field chooses a word by the
+language's CLDR plural rule: ``{n:n:kort|kort}``, ``{n:n:karta|karty|kart}``
+lists one form per plural category of the language, in the order of
+``PLURAL_CATEGORIES``; ``#`` in a form stands for the number (without one the
+number goes first), and a form ``0=...`` is said instead for zero. English
+may still write ``{n:n:card}`` ("no cards", "1 card", "3 cards") and
+``{n:most:card}`` ("at most 3 cards"), English plurals made by rule.
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
+import json
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-__all__ = ["CATALOGUES", "Explanation", "Reason", "card_name", "counted", "render"]
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "PLURAL_CATEGORIES",
+    "Explanation",
+    "Reason",
+    "card_name",
+    "counted",
+    "format_number",
+    "get_language",
+    "glossary",
+    "normalise_language",
+    "plural_category",
+    "render",
+    "set_language",
+    "translated",
+]
 
 EN: dict[str, str] = {
     # meld shapes
@@ -237,22 +268,303 @@ EN: dict[str, str] = {
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",
     "verdict-legal-complete": "legal {label} under {rules} rules: {points} points and a {bonus} bonus",
     "verdict-illegal": "not a legal meld under {rules} rules",
+    # --- languages: rule set titles, rules sheets and diffs, knob values in words (i18n) ---
+    "rules-title:bolivia": "Bolivia",
+    "rules-title:swedish": "Swedish",
+    "rules-title:two-deck": "two-deck",
+    "rules-title:canasta": "Canasta",
+    "section:cards": "Cards, players, deal",
+    "section:turn": "A turn: drawing, the discard pile, discarding",
+    "section:melds": "Melds",
+    "section:initial": "The initial meld",
+    "section:bonuses": "Bonuses for complete melds",
+    "section:threes": "Threes at the end of a hand",
+    "section:going-out": "Going out and the end of a hand",
+    "section:game": "The game",
+    "source:house": "house rule",
+    "source:assumption": "assumption: the sources are silent",
+    "source:text": "source: {source}",
+    "source-label:swedish": "the Swedish club text",
+    "source-label:danish": "the Danish text (the same in Polish and Czech)",
+    "source-label:norwegian": "the Norwegian two-deck text",
+    "sheet-title": "{title}: rules sheet",
+    "sheet-base": "{base} rules",
+    "sheet-base-house": "{base} rules with {count:n:house rule}",
+    "sheet-star": "★ marks a house rule.",
+    "diff-none": "no differences",
+    "value:yes": "yes",
+    "value:no": "no",
+    "value:none": "none",
+    "value-or": " or ",
+    # knob values in words (a club file keeps the English identifier; sheets and listings say these)
+    "value:player 1": "player 1",
+    "value:highest card": "highest card",
+    "value:wild": "wild",
+    "value:black 3": "black 3",
+    "value:red 3": "red 3",
+    "value:natural pair": "natural pair",
+    "value:suited sequence pair": "suited sequence pair",
+    "value:two wilds": "two wilds",
+    "value:natural and wild": "natural and wild",
+    "value:own meld": "own meld",
+    "value:side has not melded": "side has not melded",
+    "value:pile holds a wild": "pile holds a wild",
+    "value:pile holds a black 3": "pile holds a black 3",
+    "value:pile holds a red 3": "pile holds a red 3",
+    "value:naturals at least twice the wilds": "naturals at least twice the wilds",
+    "value:naturals outnumber wilds": "naturals outnumber wilds",
+    "value:no ratio": "no ratio",
+    "value:several": "several",
+    "value:another only after a canasta": "another only after a canasta",
+    "value:one": "one",
+    "value:refused": "refused",
+    "value:start a new sequence": "start a new sequence",
+    "value:sequence": "sequence",
+    "value:canasta": "canasta",
+    "value:escalera": "escalera",
+    "value:samba": "samba",
+    "value:bolivia": "bolivia",
+    "value:any": "any",
+    "value:optional": "optional",
+    "value:required": "required",
+    "value:side cannot go out": "side cannot go out",
+    "value:when the player to move cannot take the pile": "when the player to move cannot take the pile",
+    "value:when nobody can take the pile": "when nobody can take the pile",
+    "value:all": "all",
+    # pages in the chosen language: the language picker, the meld lab, verdicts and score sheets
+    "page:language": "Language",
+    "view:legal": "✔ Legal",
+    "view:not-legal": "✘ Not legal",
+    "view:not-a-meld": "These cards are not a legal meld.",
+    "view:total": "total",
+    "lab:rules": "Rules",
+    "lab:four-colour": "four-colour deck",
+    "lab:seed": "Seed",
+    "lab:deal": "deal",
+    "lab:lesson": "Lesson",
+    "lab:a-scenario": "(a named scenario)",
+    "lab:position": "Position",
+    "lab:position-placeholder": "paste a scenario string and press load; the current position appears here",
+    "lab:load": "load",
+    "lab:hand-label": "your hand: choose cards for a meld",
+    "lab:no-cards": "no cards in hand",
+    "lab:meld-these": "meld these",
+    "lab:no-melds": "no melds yet",
+    "lab:table-heading": "The side's table",
+    "lab:hand-heading": "Your hand",
+    "lab:score-heading": "If the hand ended now",
+    "lab:dealt": "Dealt with seed {seed}: player {player}'s {count} cards.",
+    "lab:loaded": "Position loaded.",
+    "lab:table-info": (
+        "Player {player} to play. Pile: {pile:n:card}, top {top}; stock: {stock:n:card}; "
+        "the side's red 3s: {red_threes}; the side's score: {score}."
+    ),
+    "lab:choose": "Choose cards from your hand to try them as a meld.",
+    "lab:melded-initial": "the side has made its initial meld",
+    "lab:meter": "initial meld: {points} of {minimum} points at a score of {score} ({mark})",
+    "lab:enough": "✔ enough",
+    "lab:to-go": "{count} to go",
+    "lab:melded": "Melded {cards}.",
+    "lab:meld-label": "meld: {cards}",
+    "checker:cards": "Cards",
+    "checker:placeholder": "e.g. KH KS 2C  or  4♥ 5♥ 6♥",
+    "checker:going-out": "going out this turn",
+    "checker:type": "Type some cards to judge them as a meld.",
+    # --- rule knobs: what each knob means, in the order of RULES.md (i18n) ---
+    "knob:card_values": "points of each card, melded or left in hand (3 means a black 3; red 3s are bonus cards)",
+    "knob:decks": "standard 52-card packs shuffled together",
+    "knob:jokers": "jokers added to the packs",
+    "knob:sides": "the player counts allowed and how the players form sides (partners sit apart)",
+    "knob:hand_size": "cards dealt to each player, by player count",
+    "knob:first_dealer": "who deals the first hand (the deal then passes to the left)",
+    "knob:cover_red_three_upcard": (
+        "a red 3 turned up to start the pile is covered from the stock until the top is another "
+        "card"
+    ),
+    "knob:keep_two_cards": "a player whose side may not yet go out keeps two cards in hand after melding",
+    "knob:draw_count": "cards drawn from the stock (then one discard), by player count",
+    "knob:pile_blocked_by": "top cards of the discard pile that nobody may take",
+    "knob:pile_take_ways": "what lets a player take the top discard: cards laid from hand or the side's own meld",
+    "knob:pile_frozen_when": "when the pile is frozen, so that only a natural pair matching the top card takes it",
+    "knob:pile_new_meld_only": "the top discard always starts a new meld (never joins one already on the table)",
+    "knob:pile_cards_taken": "how much of the rest of the pile the taker gets after melding the top card",
+    "knob:take_top_card_onto_sequence": (
+        "instead of drawing, a player may take only the top discard to extend a side's open "
+        "sequence"
+    ),
+    "knob:pile_counts_for_initial_meld": "the top discard and the cards melded with it count towards the initial meld",
+    "knob:one_card_pile_with_one_card": "a player holding one card may take a pile of exactly one card",
+    "knob:discard_forbidden": "cards that may never be discarded",
+    "knob:meld_min_cards": "the fewest cards a new meld may have",
+    "knob:same_rank_min_naturals": "natural cards a same-rank meld needs at the least",
+    "knob:same_rank_max_wilds": "wild cards a same-rank meld may hold at the most",
+    "knob:same_rank_wild_balance": "how natural cards must outweigh wild cards in a same-rank meld, at all times",
+    "knob:wilds_onto_complete_canasta": "wild cards may be added to a complete canasta (7 or more cards)",
+    "knob:same_rank_melds_per_rank": "how many same-rank melds of one rank a side may have",
+    "knob:sequences": "sequences of one suit (escaleras, sambas) may be melded",
+    "knob:sequence_low_rank": "the lowest natural card of a sequence (aces are high)",
+    "knob:sequence_max_wilds": "wild cards a sequence may hold",
+    "knob:sequence_length": "cards that complete and close a sequence (an escalera, or samba)",
+    "knob:sequence_overflow": "what happens to cards added to a sequence past its full length",
+    "knob:sequence_called": (
+        "what the rule text calls a complete sequence: an escalera, a samba (red when natural, black with "
+        "a wild card) or, where seven melded cards of any kind are a canasta, a canasta"
+    ),
+    "knob:wild_melds": "melds of wild cards only (2s and jokers) may be melded",
+    "knob:wild_meld_length": "wild cards that complete and close a wild meld (a bolivia)",
+    "knob:black_three_meld_max": "the most black 3s in a black-3 meld, melded only when going out",
+    "knob:black_three_meld_wilds": "wild cards a black-3 meld may hold",
+    "knob:black_three_under_sequence": "when going out a black 3 may sit below the 4 of a natural sequence of its suit",
+    "knob:initial_meld_below_zero": "initial-meld minimum for a side whose score is below 0",
+    "knob:initial_meld_steps": "initial-meld minimum (card values only) from each score upwards",
+    "knob:bonus_mixed_canasta": "bonus for a complete same-rank meld with wild cards",
+    "knob:bonus_natural_canasta": "bonus for a complete same-rank meld without wild cards",
+    "knob:bonus_natural_sequence": "bonus for a complete natural sequence (escalera)",
+    "knob:bonus_mixed_sequence": "bonus for a complete sequence holding a wild card",
+    "knob:bonus_bolivia": "bonus for seven wild cards (any mix not named below)",
+    "knob:bonus_bolivia_three_twos_four_jokers": "bonus for a bolivia of exactly three 2s and four jokers",
+    "knob:bonus_bolivia_seven_twos": "bonus for a bolivia of exactly seven 2s",
+    "knob:red_three_value": "bonus for each red 3",
+    "knob:red_threes_all_total": "bonus for all the deck's red 3s together",
+    "knob:red_threes_count_against": "when a side's red 3s count against it",
+    "knob:red_three_from_pile_replaced": "a red 3 that comes with the discard pile is replaced from the stock",
+    "knob:black_three_in_hand": "penalty for each black 3 left in hand",
+    "knob:going_out_needs": "complete melds a side needs before it may go out, by player count (any alternative)",
+    "knob:ask_partner": "asking partner \"may I go out?\" before going out",
+    "knob:going_out_bonus": "bonus for going out",
+    "knob:final_discard_optional": "a player going out may meld every card, with or without a final discard",
+    "knob:concealed_going_out_bonus": (
+        "bonus for going out concealed: the whole hand in one turn before the side had "
+        "melded"
+    ),
+    "knob:stock_out": "how a hand ends once the stock is empty",
+    "knob:target_score": "score that ends the game, by player count",
+    "knob:target_choices": "other targets the rule text lets a game's setup choose (the engine accepts any target)",
+    "knob:hand_cap": "hands after which a game stops as a draw (equal top totals are a draw too)",
 }
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+LANGUAGES: tuple[str, ...] = ("en", "sv", "da", "nb", "pl", "cs")
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": "English", "sv": "svenska", "da": "dansk", "nb": "norsk bokmål", "pl": "polski", "cs": "čeština",
+}  # fmt: skip
+_ALIASES = {"no": "nb", "nn": "nb", "se": "sv", "dk": "da", "cz": "cs"}
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "bolivia"
+
+# CLDR plural categories a whole number can fall in, in the order a template lists its forms.
+PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
+    "en": ("one", "other"), "sv": ("one", "other"), "da": ("one", "other"), "nb": ("one", "other"),
+    "pl": ("one", "few", "many"), "cs": ("one", "few", "other"),
+}  # fmt: skip
+
+# Grouping separator and CLDR minimum grouping digits ("1500" but "15 000" in Polish).
+_GROUPING: Mapping[str, tuple[str, int]] = {
+    "en": (",", 1), "sv": ("\u00a0", 1), "da": (".", 1), "nb": ("\u00a0", 1), "pl": ("\u00a0", 2), "cs": ("\u00a0", 1),
+}  # fmt: skip
+
+_DEFAULT = {"language": "en"}  # the process-wide default, set by set_language
+
+
+def normalise_language(language: str | None) -> str:
+    """A supported language code from "sv", "sv-SE", "nb_NO", "no" or None (the process default)."""
+    if language is None:
+        return _DEFAULT["language"]
+    if not isinstance(language, str):
+        raise ValueError(f"a language is a code such as 'sv', not {language!r}")
+    key = language.strip().replace("_", "-").split("-")[0].lower()
+    key = _ALIASES.get(key, key)
+    if key not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; known languages: {', '.join(LANGUAGES)}")
+    return key
+
+
+def set_language(language: str) -> str:
+    """Make ``language`` the process-wide default of ``render`` (and of ``str()`` of every
+    explanation, verdict and score); returns the code it settled on."""
+    _DEFAULT["language"] = normalise_language(language)
+    return _DEFAULT["language"]
+
+
+def get_language() -> str:
+    """The process-wide default language."""
+    return _DEFAULT["language"]
+
+
+def plural_category(number: int, language: str | None = None) -> str:
+    """The CLDR plural category of a whole number: "one", "few", "many" or "other"."""
+    language = normalise_language(language)
+    n = abs(number)
+    if language == "pl":
+        if n == 1:
+            return "one"
+        return "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
+    if language == "cs":
+        return "one" if n == 1 else "few" if n in (2, 3, 4) else "other"
+    return "one" if n == 1 else "other"
+
+
+def format_number(number: int, language: str | None = None) -> str:
+    """A whole number with the language's thousands separator: 15,000 / 15 000 / 15.000."""
+    separator, minimum_grouping = _GROUPING[normalise_language(language)]
+    digits = str(abs(number))
+    if len(digits) >= 4 + minimum_grouping - 1:
+        digits = f"{abs(number):,}".replace(",", separator)
+    return f"-{digits}" if number < 0 else digits
+
+
+@functools.cache
+def _catalogue(language: str) -> Mapping[str, tuple[str, str]]:
+    """Code to (English it translates, template), from the language's compiled catalogue."""
+    translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    compiled: Mapping[Any, Any] = getattr(translations, "_catalog", {})
+    templates = {}
+    for key, template in compiled.items():
+        if isinstance(key, str) and "\x04" in key and template:  # gettext keys a context as context + EOT + id
+            code, _, english = key.partition("\x04")
+            templates[code] = (english, str(template))
+    return templates
+
+
+def translated(code: str, language: str | None = None) -> str | None:
+    """The language's template for ``code``, or None when its catalogue lacks it: missing, fuzzy,
+    or stale (translating an English text that is no longer ``EN``'s), so it falls back to English."""
+    language = normalise_language(language)
+    if language == "en":
+        return EN[code]
+    english, template = _catalogue(language).get(code, ("", ""))
+    return template if english == EN[code] else None
 
 
 class _Formatter(string.Formatter):
+    def __init__(self, language: str) -> None:
+        self.language = language
+
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.startswith(("n:", "most:")):
-            prefix, _, word = format_spec.partition(":")
-            if not value:
-                return f"no {_plural(word)}"
-            counted = f"{value:,} {word if value == 1 else _plural(word)}"
-            return f"at most {counted}" if prefix == "most" else counted
+        kind, _, forms = format_spec.partition(":")
+        if kind in ("n", "most") and forms:
+            if "|" not in forms and "#" not in forms:
+                return _english_count(value, forms, most=kind == "most")
+            return self._count(value, forms.split("|"))
         if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
-            return f"{value:,}"
+            return format_number(value, self.language)
         return str(super().format_field(value, format_spec))
+
+    def _count(self, value: int, forms: list[str]) -> str:
+        zero = [f[2:] for f in forms if f.startswith("0=")]
+        forms = [f for f in forms if not f.startswith("0=")]
+        number = format_number(value, self.language)
+        if value == 0 and zero:
+            return zero[0].replace("#", number)
+        index = PLURAL_CATEGORIES[self.language].index(plural_category(value, self.language))
+        form = forms[min(index, len(forms) - 1)]
+        return form.replace("#", number) if "#" in form else f"{number} {form}"
+
+
+def _english_count(value: int, word: str, *, most: bool) -> str:
+    if not value:
+        return f"no {_plural(word)}"
+    counted = f"{format_number(value, 'en')} {word if value == 1 else _plural(word)}"
+    return f"at most {counted}" if most else counted
 
 
 def _plural(word: str) -> str:
@@ -266,11 +578,52 @@ def _plural(word: str) -> str:
     return f"{head} {tail}" if head else tail
 
 
-_FORMATTER = _Formatter()
+# Words the engine renders into a reason's params (a meld's label, a rank): said again in the
+# language the whole sentence is rendered in.
+_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:")
 
 
-def card_name(card: Any, language: str = "en") -> str:
-    """A card in words, as a screen reader should say it: "4 of hearts", "jack of clubs", "joker"."""
+@functools.cache
+def _english_words() -> Mapping[str, str]:
+    return {text: code for code, text in EN.items() if code.startswith(_WORD_PREFIXES)}
+
+
+def render(code: str, params: Mapping[str, Any] | None = None, language: str | None = None) -> str:
+    """The sentence for ``code`` with ``params`` filled in, in ``language`` (default: the process's).
+
+    A code the language's catalogue lacks is said whole in English, never half and half.
+    """
+    language = normalise_language(language)
+    if code not in EN:
+        raise ValueError(f"unknown message code {code!r}")
+    template = translated(code, language)
+    if template is None:
+        template, language = EN[code], "en"
+    values = dict(params or {})
+    if language != "en":
+        words = _english_words()
+        for key, value in values.items():
+            if isinstance(value, str) and value in words:
+                values[key] = render(words[value], language=language)
+    return _Formatter(language).vformat(template, (), values)
+
+
+@functools.cache
+def _glossary_data() -> Mapping[str, Any]:
+    data: Mapping[str, Any] = json.loads((LOCALE_DIR / "glossary.json").read_text(encoding="utf-8"))
+    return data
+
+
+def glossary(language: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The game's own words in ``language``, each beside the English: (english, term) pairs,
+    taken from the rule texts in that language (``locale/glossary.json``)."""
+    language = normalise_language(language)
+    terms = _glossary_data()["terms"]
+    return tuple((t["en"], t["en"] if language == "en" else t[language][0]) for t in terms)
+
+
+def card_name(card: Any, language: str | None = None) -> str:
+    """A card in words, as a screen reader should say it: "4 of hearts", "kung av hjärter", "król kier"."""
     if card.is_joker:
         return render("card-joker", language=language)
     text = card.rank_text
@@ -279,15 +632,8 @@ def card_name(card: Any, language: str = "en") -> str:
 
 
 def counted(number: int, word: str) -> str:
-    """A count in words as the catalogue writes one ("no cards", "1 card", "12 cards"), for views."""
-    return _FORMATTER.format_field(number, f"n:{word}")
-
-
-def render(code: str, params: Mapping[str, Any] | None = None, language: str = "en") -> str:
-    """The sentence for ``code`` with ``params`` filled in, from the language's catalogue."""
-    catalogue = CATALOGUES.get(language, EN)
-    template = catalogue.get(code) or EN[code]
-    return _FORMATTER.vformat(template, (), dict(params or {}))
+    """A count in English words as the catalogue writes one ("no cards", "1 card", "12 cards"), for views."""
+    return _english_count(number, word, most=False)
 
 
 @dataclass(frozen=True)
@@ -300,6 +646,10 @@ class Explanation:
 
     def __str__(self) -> str:
         return render(self.code, self.params)
+
+    def text(self, language: str | None = None) -> str:
+        """The explanation in ``language`` (default: the process's)."""
+        return render(self.code, self.params, language)
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "knob": self.knob, "params": dict(self.params), "text": str(self)}

@@ -1,7 +1,8 @@
 """Rules as data: one frozen ``Rules`` object per preset, every knob sourced.
 
-Each knob is a field of ``Rules``; its description and its check of a value
-live in the field's metadata (the one place a reader finds what a knob means),
+Each knob is a field of ``Rules``; its check of a value lives in the field's
+metadata and its description in the message catalogue (``knob:NAME`` in
+``messages.py``, the one place a reader finds what a knob means, in every language),
 and each preset says its value and where that value comes from: a seed file
 of ``shared/seeds``, ``"assumption"`` where the seeds are silent, or
 ``"house rule"`` for a club's own change made with ``Rules.derive``.
@@ -15,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import Card
+from .messages import render
 
 __all__ = [
     "ASSUMPTION",
@@ -162,14 +164,14 @@ def _all_or_count(value: Any) -> str | None:
 # --- the knobs ------------------------------------------------------------------
 
 
-def knob(description: str, check: Check) -> Any:
-    """A rules field: the description and value check of one knob."""
-    return field(metadata={"description": description, "check": check})
+def knob(check: Check) -> Any:
+    """A rules field: the value check of one knob (its description is the catalogue's ``knob:NAME``)."""
+    return field(metadata={"check": check})
 
 
-def set_knob(description: str, *choices: str) -> Any:
+def set_knob(*choices: str) -> Any:
     """A rules field whose value is a set drawn from ``choices``."""
-    return field(metadata={"description": description, "check": _subset_of(*choices), "is_set": True})
+    return field(metadata={"check": _subset_of(*choices), "is_set": True})
 
 
 def _scores(value: Any) -> str | None:
@@ -192,173 +194,84 @@ class Rules:
     """The preset a derived rule set starts from (a preset's own name for a preset)."""
 
     # 1. cards, players, deal
-    card_values: Mapping[str, int] = knob(
-        "points of each card, melded or left in hand (3 means a black 3; red 3s are bonus cards)",
-        _card_values,
-    )
-    decks: int = knob("standard 52-card packs shuffled together", _int_range(1, 4))
-    jokers: int = knob("jokers added to the packs", _int_range(0, 12))
-    sides: Mapping[int, tuple[int, ...]] = knob(
-        "the player counts allowed and how the players form sides (partners sit apart)", _sides
-    )
-    hand_size: Mapping[int, int] = knob(
-        "cards dealt to each player, by player count", _per_player_count(_int_range(5, 20), "cards")
-    )
-    first_dealer: str = knob(
-        "who deals the first hand (the deal then passes to the left)",
-        _one_of("player 1", "highest card"),
-    )
-    cover_red_three_upcard: bool = knob(
-        "a red 3 turned up to start the pile is covered from the stock until the top is another card",
-        _boolean,
-    )
-    keep_two_cards: bool = knob(
-        "a player whose side may not yet go out keeps two cards in hand after melding", _boolean
-    )
+    card_values: Mapping[str, int] = knob(_card_values)
+    decks: int = knob(_int_range(1, 4))
+    jokers: int = knob(_int_range(0, 12))
+    sides: Mapping[int, tuple[int, ...]] = knob(_sides)
+    hand_size: Mapping[int, int] = knob(_per_player_count(_int_range(5, 20), "cards"))
+    first_dealer: str = knob(_one_of("player 1", "highest card"))
+    cover_red_three_upcard: bool = knob(_boolean)
+    keep_two_cards: bool = knob(_boolean)
 
     # 2. a turn
-    draw_count: Mapping[int, int] = knob(
-        "cards drawn from the stock (then one discard), by player count",
-        _per_player_count(_int_range(1, 3), "cards"),
-    )
-    pile_blocked_by: frozenset[str] = set_knob(
-        "top cards of the discard pile that nobody may take", "wild", "black 3", "red 3"
-    )
+    draw_count: Mapping[int, int] = knob(_per_player_count(_int_range(1, 3), "cards"))
+    pile_blocked_by: frozenset[str] = set_knob("wild", "black 3", "red 3")
     pile_take_ways: frozenset[str] = set_knob(
-        "what lets a player take the top discard: cards laid from hand or the side's own meld",
         "natural pair", "suited sequence pair", "two wilds", "natural and wild", "own meld",
     )
     pile_frozen_when: frozenset[str] = set_knob(
-        "when the pile is frozen, so that only a natural pair matching the top card takes it",
         "side has not melded", "pile holds a wild", "pile holds a black 3", "pile holds a red 3",
     )
-    pile_new_meld_only: bool = knob(
-        "the top discard always starts a new meld (never joins one already on the table)", _boolean
-    )
-    pile_cards_taken: int | str = knob(
-        "how much of the rest of the pile the taker gets after melding the top card", _all_or_count
-    )
-    take_top_card_onto_sequence: bool = knob(
-        "instead of drawing, a player may take only the top discard to extend a side's open sequence",
-        _boolean,
-    )
-    pile_counts_for_initial_meld: bool = knob(
-        "the top discard and the cards melded with it count towards the initial meld", _boolean
-    )
-    one_card_pile_with_one_card: bool = knob(
-        "a player holding one card may take a pile of exactly one card", _boolean
-    )
-    discard_forbidden: frozenset[str] = set_knob(
-        "cards that may never be discarded", "red 3", "wild", "black 3"
-    )
+    pile_new_meld_only: bool = knob(_boolean)
+    pile_cards_taken: int | str = knob(_all_or_count)
+    take_top_card_onto_sequence: bool = knob(_boolean)
+    pile_counts_for_initial_meld: bool = knob(_boolean)
+    one_card_pile_with_one_card: bool = knob(_boolean)
+    discard_forbidden: frozenset[str] = set_knob("red 3", "wild", "black 3")
 
     # 3. melds
-    meld_min_cards: int = knob("the fewest cards a new meld may have", _int_range(2, 7))
-    same_rank_min_naturals: int = knob(
-        "natural cards a same-rank meld needs at the least", _int_range(1, 7)
-    )
-    same_rank_max_wilds: int = knob(
-        "wild cards a same-rank meld may hold at the most", _int_range(0, 7)
-    )
+    meld_min_cards: int = knob(_int_range(2, 7))
+    same_rank_min_naturals: int = knob(_int_range(1, 7))
+    same_rank_max_wilds: int = knob(_int_range(0, 7))
     same_rank_wild_balance: str = knob(
-        "how natural cards must outweigh wild cards in a same-rank meld, at all times",
         _one_of("naturals at least twice the wilds", "naturals outnumber wilds", "no ratio"),
     )
-    wilds_onto_complete_canasta: bool = knob(
-        "wild cards may be added to a complete canasta (7 or more cards)", _boolean
-    )
-    same_rank_melds_per_rank: str = knob(
-        "how many same-rank melds of one rank a side may have",
-        _one_of("several", "another only after a canasta", "one"),
-    )
-    sequences: bool = knob("sequences of one suit (escaleras, sambas) may be melded", _boolean)
-    sequence_low_rank: int = knob("the lowest natural card of a sequence (aces are high)", _int_range(4, 4))
-    sequence_max_wilds: int = knob("wild cards a sequence may hold", _int_range(0, 2))
-    sequence_length: int = knob(
-        "cards that complete and close a sequence (an escalera, or samba)", _int_range(7, 7)
-    )
-    sequence_overflow: str = knob(
-        "what happens to cards added to a sequence past its full length",
-        _one_of("refused", "start a new sequence"),
-    )
-    sequence_called: str = knob(
-        "what the rule text calls a complete sequence: an escalera, a samba (red when natural, black with "
-        "a wild card) or, where seven melded cards of any kind are a canasta, a canasta",
-        _one_of("escalera", "samba", "canasta"),
-    )
-    wild_melds: bool = knob("melds of wild cards only (2s and jokers) may be melded", _boolean)
-    wild_meld_length: int = knob(
-        "wild cards that complete and close a wild meld (a bolivia)", _int_range(7, 7)
-    )
-    black_three_meld_max: int = knob(
-        "the most black 3s in a black-3 meld, melded only when going out", _int_range(3, 12)
-    )
-    black_three_meld_wilds: int = knob("wild cards a black-3 meld may hold", _int_range(0, 2))
-    black_three_under_sequence: bool = knob(
-        "when going out a black 3 may sit below the 4 of a natural sequence of its suit", _boolean
-    )
-    initial_meld_below_zero: int = knob(
-        "initial-meld minimum for a side whose score is below 0", _int_range(0, 500)
-    )
-    initial_meld_steps: tuple[tuple[int, int], ...] = knob(
-        "initial-meld minimum (card values only) from each score upwards", _score_steps
-    )
+    wilds_onto_complete_canasta: bool = knob(_boolean)
+    same_rank_melds_per_rank: str = knob(_one_of("several", "another only after a canasta", "one"))
+    sequences: bool = knob(_boolean)
+    sequence_low_rank: int = knob(_int_range(4, 4))
+    sequence_max_wilds: int = knob(_int_range(0, 2))
+    sequence_length: int = knob(_int_range(7, 7))
+    sequence_overflow: str = knob(_one_of("refused", "start a new sequence"))
+    sequence_called: str = knob(_one_of("escalera", "samba", "canasta"))
+    wild_melds: bool = knob(_boolean)
+    wild_meld_length: int = knob(_int_range(7, 7))
+    black_three_meld_max: int = knob(_int_range(3, 12))
+    black_three_meld_wilds: int = knob(_int_range(0, 2))
+    black_three_under_sequence: bool = knob(_boolean)
+    initial_meld_below_zero: int = knob(_int_range(0, 500))
+    initial_meld_steps: tuple[tuple[int, int], ...] = knob(_score_steps)
 
     # 4. bonuses for complete melds
-    bonus_mixed_canasta: int = knob("bonus for a complete same-rank meld with wild cards", BONUS)
-    bonus_natural_canasta: int = knob("bonus for a complete same-rank meld without wild cards", BONUS)
-    bonus_natural_sequence: int = knob("bonus for a complete natural sequence (escalera)", BONUS)
-    bonus_mixed_sequence: int = knob("bonus for a complete sequence holding a wild card", BONUS)
-    bonus_bolivia: int = knob("bonus for seven wild cards (any mix not named below)", BONUS)
-    bonus_bolivia_three_twos_four_jokers: int = knob(
-        "bonus for a bolivia of exactly three 2s and four jokers", BONUS
-    )
-    bonus_bolivia_seven_twos: int = knob("bonus for a bolivia of exactly seven 2s", BONUS)
+    bonus_mixed_canasta: int = knob(BONUS)
+    bonus_natural_canasta: int = knob(BONUS)
+    bonus_natural_sequence: int = knob(BONUS)
+    bonus_mixed_sequence: int = knob(BONUS)
+    bonus_bolivia: int = knob(BONUS)
+    bonus_bolivia_three_twos_four_jokers: int = knob(BONUS)
+    bonus_bolivia_seven_twos: int = knob(BONUS)
 
     # 5. threes at the end of a hand
-    red_three_value: int = knob("bonus for each red 3", BONUS)
-    red_threes_all_total: int = knob("bonus for all the deck's red 3s together", BONUS)
-    red_threes_count_against: str = knob(
-        "when a side's red 3s count against it",
-        _one_of("side cannot go out", "side has not melded"),
-    )
-    red_three_from_pile_replaced: bool = knob(
-        "a red 3 that comes with the discard pile is replaced from the stock", _boolean
-    )
-    black_three_in_hand: int = knob("penalty for each black 3 left in hand", _int_range(0, 1000))
+    red_three_value: int = knob(BONUS)
+    red_threes_all_total: int = knob(BONUS)
+    red_threes_count_against: str = knob(_one_of("side cannot go out", "side has not melded"))
+    red_three_from_pile_replaced: bool = knob(_boolean)
+    black_three_in_hand: int = knob(_int_range(0, 1000))
 
     # 6. going out and the end of a hand
     going_out_needs: Mapping[int, tuple[tuple[str, ...], ...]] = knob(
-        "complete melds a side needs before it may go out, by player count (any alternative)",
         _per_player_count(_going_out_alternatives, "alternatives of complete melds"),
     )
-    ask_partner: str = knob(
-        "asking partner \"may I go out?\" before going out", _one_of("optional", "required")
-    )
-    going_out_bonus: int = knob("bonus for going out", BONUS)
-    final_discard_optional: bool = knob(
-        "a player going out may meld every card, with or without a final discard", _boolean
-    )
-    concealed_going_out_bonus: int = knob(
-        "bonus for going out concealed: the whole hand in one turn before the side had melded", BONUS
-    )
-    stock_out: str = knob(
-        "how a hand ends once the stock is empty",
-        _one_of("when the player to move cannot take the pile", "when nobody can take the pile"),
-    )
+    ask_partner: str = knob(_one_of("optional", "required"))
+    going_out_bonus: int = knob(BONUS)
+    final_discard_optional: bool = knob(_boolean)
+    concealed_going_out_bonus: int = knob(BONUS)
+    stock_out: str = knob(_one_of("when the player to move cannot take the pile", "when nobody can take the pile"))
 
     # 7. the game
-    target_score: Mapping[int, int] = knob(
-        "score that ends the game, by player count",
-        _per_player_count(_int_range(500, 100_000), "a score"),
-    )
-    target_choices: tuple[int, ...] = knob(
-        "other targets the rule text lets a game's setup choose (the engine accepts any target)", _scores
-    )
-    hand_cap: int = knob(
-        "hands after which a game stops as a draw (equal top totals are a draw too)",
-        _int_range(1, 1000),
-    )
+    target_score: Mapping[int, int] = knob(_per_player_count(_int_range(500, 100_000), "a score"))
+    target_choices: tuple[int, ...] = knob(_scores)
+    hand_cap: int = knob(_int_range(1, 1000))
 
     def __repr__(self) -> str:
         if PRESETS.get(self.name) == self:
@@ -402,9 +315,9 @@ class Rules:
     def knobs(self) -> Iterator[KnobInfo]:
         """Every knob with its value, description and source, in the order of RULES.md."""
         for f in fields(self):
-            if "description" in f.metadata:
+            if "check" in f.metadata:
                 source = self.sources[f.name]
-                yield KnobInfo(f.name, f.metadata["description"], getattr(self, f.name), source)
+                yield KnobInfo(f.name, render(f"knob:{f.name}"), getattr(self, f.name), source)
 
     def house_rules(self) -> dict[str, Any]:
         """The knobs this rule set changes from its base preset, with their values."""
@@ -447,7 +360,7 @@ class KnobInfo:
         return self.source == ASSUMPTION
 
 
-_KNOB_FIELDS = {f.name: f for f in fields(Rules) if "description" in f.metadata}
+_KNOB_FIELDS = {f.name: f for f in fields(Rules) if "check" in f.metadata}
 KNOB_NAMES: tuple[str, ...] = tuple(_KNOB_FIELDS)
 
 

@@ -6,6 +6,10 @@ JupyterLab is installed (it is not a dependency) it also runs the meld lab insid
 JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
+    .venv/bin/python scripts/screenshots.py --languages   # only the meld lab in each language
+
+The meld lab is also saved in each of the other five languages (``?lang=``), wide in the light
+theme and on a 390 px phone in both themes.
 """
 
 from __future__ import annotations
@@ -48,12 +52,35 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_role("button", name="why not?").click()
 
 
+LANGUAGES = ("sv", "da", "nb", "pl", "cs")
+
+
+def languages(browser, url: str, theme: str) -> None:  # type: ignore[no-untyped-def]
+    """The meld lab in each language: wide in the light theme, on a phone in both."""
+    shots = [(language, 1100, "") for language in LANGUAGES if theme == "light"]
+    shots += [(language, 390, "-phone") for language in ("pl", "cs")]
+    for language, width, suffix in shots:
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        page.goto(f"{url}/voila/render/meld_lab.ipynb?lang={language}", timeout=120_000, wait_until="commit")
+        page.locator(".bolivia-meld-lab .bx-card").first.wait_for(timeout=120_000)
+        show_in_use("meld-lab", page)
+        page.wait_for_timeout(500)
+        path = OUT / f"meld-lab-{language}{suffix}-{theme}.png"
+        page.screenshot(path=str(path), full_page=True)
+        page.close()
+        print("saved", path)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    only_languages = "--languages" in sys.argv[1:]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for theme in ("light", "dark"):
             with server([f"--theme={theme}"]) as (url, _pid):
+                languages(browser, url, theme)
+                if only_languages:
+                    continue
                 for name, (notebook, ready) in PAGES.items():
                     page = browser.new_page(viewport={"width": 1100, "height": 800})
                     page.goto(f"{url}/voila/render/{notebook}")
@@ -63,7 +90,9 @@ def main() -> None:
                     page.screenshot(path=str(OUT / f"{name}-{theme}.png"), full_page=True)
                     page.close()
                     print("saved", OUT / f"{name}-{theme}.png")
-        if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)):
+        if only_languages:
+            pass
+        elif shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)):
             jupyterlab(browser)
         else:
             print("JupyterLab is not installed: no JupyterLab screenshots")

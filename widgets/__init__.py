@@ -2,6 +2,7 @@
 
 from .cards import CardRow
 from .game_viewer import GameViewer
+from .language import LanguagePicker, page_language
 from .meld_checker import MeldChecker, MeldQuiz
 from .meld_lab import MeldLab
 from .table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
@@ -12,6 +13,7 @@ __all__ = [
     "CardRow",
     "ClubEditor",
     "GameViewer",
+    "LanguagePicker",
     "MeldChecker",
     "MeldLab",
     "MeldQuiz",
@@ -19,4 +21,5 @@ __all__ = [
     "ScoreCalculator",
     "ScoreQuiz",
     "VariantExplorer",
+    "page_language",
 ]

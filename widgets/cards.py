@@ -43,6 +43,14 @@ class CardRow(anywidget.AnyWidget):
             for c in self._cards
         ]
 
+    def rename(self, label: str | None = None, empty_text: str | None = None) -> None:
+        """Say the cards' names (and the row's label) again in the current language, keeping the selection."""
+        if label is not None:
+            self.label = label
+        if empty_text is not None:
+            self.empty_text = empty_text
+        self.cards = [dict(drawn, name=card_name(card)) for drawn, card in zip(self.cards, self._cards, strict=True)]
+
     @property
     def card_values(self) -> tuple[Card, ...]:
         return self._cards

@@ -8,7 +8,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from bolivia_core import CardError, MeldVerdict, check_meld
+from bolivia_core.messages import render
 from bolivia_core.rules import PRESETS
+
+from .language import LanguagePicker
 
 
 class MeldChecker(widgets.VBox):
@@ -16,31 +19,43 @@ class MeldChecker(widgets.VBox):
 
     The widget decides nothing itself: every verdict and sentence comes from
     ``bolivia_core.check_meld``. ``verdict`` holds the last one (``None`` while
-    the cards cannot be read).
+    the cards cannot be read). Its texts are the catalogue's, in ``language``
+    (default: the page's); the picker says them again in another.
     """
 
-    def __init__(self, cards: str = "", rules: str = "bolivia", **kwargs: Any) -> None:
-        self.cards = widgets.Text(
-            value=cards, description="Cards", placeholder="e.g. KH KS 2C  or  4♥ 5♥ 6♥",
-            continuous_update=True, layout=widgets.Layout(width="28em"),
-        )  # fmt: skip
-        self.rules = widgets.Dropdown(
-            options=[(r.title, r.name) for r in PRESETS.values()], value=rules, description="Rules"
-        )
-        self.going_out = widgets.Checkbox(value=False, description="going out this turn", indent=False)
+    def __init__(self, cards: str = "", rules: str = "bolivia", language: str | None = None, **kwargs: Any) -> None:
+        self.language = LanguagePicker(language)
+        self.cards = widgets.Text(value=cards, continuous_update=True, layout=widgets.Layout(width="28em"))
+        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules)
+        self.going_out = widgets.Checkbox(value=False, indent=False)
         self.result = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.verdict: MeldVerdict | None = None
+        self._label()
         for control in (self.cards, self.rules, self.going_out):
             control.observe(self._update, names="value")
-        super().__init__([self.cards, widgets.HBox([self.rules, self.going_out]), self.result], **kwargs)
+        self.language.on_change(lambda _language: (self._label(), self._update()))
+        super().__init__(
+            [self.language, self.cards, widgets.HBox([self.rules, self.going_out]), self.result], **kwargs
+        )
         self.add_class("bolivia-meld-checker")
         self.result.add_class("bolivia-checker-result")
         self._update()
 
+    def _label(self) -> None:
+        """The fixed texts, in the current language (the rule set chosen stays chosen)."""
+        self.cards.description = render("checker:cards")
+        self.cards.placeholder = render("checker:placeholder")
+        self.rules.description = render("lab:rules")
+        self.going_out.description = render("checker:going-out")
+        if [label for label, _ in self.rules.options] != [label for label, _ in _rule_titles()]:
+            chosen = self.rules.value
+            self.rules.options = _rule_titles()
+            self.rules.value = chosen
+
     def _update(self, _change: object = None) -> None:
         if not self.cards.value.strip():
             self.verdict = None
-            self.result.value = "<p>Type some cards to judge them as a meld.</p>"
+            self.result.value = f"<p>{html.escape(render('checker:type'))}</p>"
             return
         try:
             verdict = check_meld(self.cards.value, self.rules.value, going_out=self.going_out.value)
@@ -52,9 +67,14 @@ class MeldChecker(widgets.VBox):
         self.result.value = verdict_html(verdict)
 
 
+def _rule_titles() -> list[tuple[str, str]]:
+    """The presets by title, in the current language."""
+    return [(render(f"rules-title:{name}"), name) for name in PRESETS]
+
+
 def verdict_html(verdict: MeldVerdict) -> str:
-    mark = "✔ Legal" if verdict.legal else "✘ Not legal"
-    summary = html.escape(str(verdict) if verdict.legal else "These cards are not a legal meld.")
+    mark = render("view:legal" if verdict.legal else "view:not-legal")
+    summary = html.escape(str(verdict) if verdict.legal else render("view:not-a-meld"))
     reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in verdict.reasons)
     body = f"<ul class='bolivia-reasons'>{reasons}</ul>" if reasons else ""
     return f"<p class='bolivia-verdict' role='status'><strong>{mark}</strong>: {summary}</p>{body}"

@@ -14,11 +14,12 @@ import ipywidgets as widgets
 from bolivia_core import Card, check_meld, get_rules, score_side
 from bolivia_core.cards import format_cards, remove_cards
 from bolivia_core.game import Game, new_game
-from bolivia_core.messages import counted
+from bolivia_core.messages import format_number, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
+from .language import LanguagePicker
 from .meld_checker import verdict_html
 from .table_tools import score_table_html
 
@@ -26,30 +27,32 @@ __all__ = ["MeldLab"]
 
 
 class MeldLab(widgets.VBox):
-    """Player 1's hand from a seeded deal or a scenario; melds laid here go to the side's table."""
+    """Player 1's hand from a seeded deal or a scenario; melds laid here go to the side's table.
 
-    def __init__(self, rules: str = "bolivia", seed: int = 1, scenario: str | None = None, **kwargs: Any) -> None:
-        self.rules_picker = widgets.Dropdown(
-            options=[(r.title, r.name) for r in PRESETS.values()], value=rules, description="Rules"
-        )
-        self.four_colour = widgets.Checkbox(value=False, description="four-colour deck", indent=False)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", layout=_width(12))
-        self.deal_button = widgets.Button(description="deal", icon="random")
+    Every text is the catalogue's, in ``language`` (default: the page's, ``?lang=`` or the
+    browser's); the picker at the top says it all again in another language, keeping the cards.
+    """
+
+    def __init__(
+        self, rules: str = "bolivia", seed: int = 1, scenario: str | None = None, language: str | None = None,
+        **kwargs: Any,
+    ) -> None:  # fmt: skip
+        self.language = LanguagePicker(language)
+        self.rules_picker = widgets.Dropdown(options=_rule_titles(), value=rules)
+        self.four_colour = widgets.Checkbox(value=False, indent=False)
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, layout=_width(12))
+        self.deal_button = widgets.Button(icon="random")
         self.scenarios = widgets.Dropdown(
-            options=[("(a named scenario)", "")] + [(s.title, s.name) for s in SCENARIOS.values()],
-            description="Lesson", layout=_width(30),
+            options=[("", "")] + [(s.title, s.name) for s in SCENARIOS.values()], layout=_width(30),
         )  # fmt: skip
-        self.position_text = widgets.Textarea(
-            description="Position", layout=widgets.Layout(width="100%", height="4em"),
-            placeholder="paste a scenario string and press load; the current position appears here",
-        )  # fmt: skip
-        self.load_button = widgets.Button(description="load", icon="upload")
+        self.position_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="4em"))
+        self.load_button = widgets.Button(icon="upload")
         self.message = widgets.HTML()
         self.table_info = widgets.HTML()
         self.table_rows = widgets.VBox()
-        self.hand = CardRow(label="your hand: choose cards for a meld", empty_text="no cards in hand")
+        self.hand = CardRow()
         self.verdict = widgets.HTML()
-        self.meld_button = widgets.Button(description="meld these", icon="check", disabled=True)
+        self.meld_button = widgets.Button(icon="check", disabled=True)
         self.meter = widgets.IntProgress(value=0, min=0, max=50, layout=_width(20))
         self.meter_text = widgets.HTML()
         self.score_sheet = widgets.HTML()
@@ -59,7 +62,12 @@ class MeldLab(widgets.VBox):
         self.melded_before = False
         self.side_score = 0
         self._rows: list[CardRow] = []
-        self._no_melds = widgets.HTML("<p><i>no melds yet</i></p>")
+        self._no_melds = widgets.HTML()
+        self._headings = [widgets.HTML() for _ in range(3)]
+        self._said: tuple[str, dict[str, Any]] | None = None  # the last status message, said again on a new language
+        self._info: dict[str, Any] = {}
+        self._quiet = False
+        self._label()
 
         self.deal_button.on_click(lambda _: self.deal(self.seed.value))
         self.load_button.on_click(lambda _: self.load(self.position_text.value))
@@ -68,16 +76,18 @@ class MeldLab(widgets.VBox):
         self.four_colour.observe(self._colours, names="value")
         self.hand.observe(self._judge, names="selected")
         self.meld_button.on_click(self._meld)
+        self.language.on_change(self._language_changed)
         super().__init__(
             [
+                self.language,
                 widgets.HBox([self.rules_picker, self.four_colour]),
                 widgets.HBox([self.seed, self.deal_button, self.scenarios]),
                 widgets.HBox([self.position_text, self.load_button]),
                 self.message,
-                widgets.HTML("<h4>The side's table</h4>"), self.table_info, self.table_rows,
-                widgets.HTML("<h4>Your hand</h4>"), self.hand,
+                self._headings[0], self.table_info, self.table_rows,
+                self._headings[1], self.hand,
                 widgets.HBox([self.meld_button, self.meter, self.meter_text]), self.verdict,
-                widgets.HTML("<h4>If the hand ended now</h4>"), self.score_sheet,
+                self._headings[2], self.score_sheet,
             ],
             **kwargs,
         )  # fmt: skip
@@ -88,6 +98,51 @@ class MeldLab(widgets.VBox):
         else:
             self.deal(seed)
 
+    # --- the language --------------------------------------------------------------
+
+    def _label(self) -> None:
+        """Every fixed text of the lab, from the catalogue in the current language."""
+        self._quiet = True  # new option texts, same choices: nothing to judge or load again
+        picked, chosen = self.rules_picker.value, self.scenarios.value
+        self.rules_picker.options, self.rules_picker.value = _rule_titles(), picked
+        self.scenarios.options = [(render("lab:a-scenario"), ""), *list(self.scenarios.options)[1:]]
+        self.scenarios.value = chosen
+        self._quiet = False
+        self.rules_picker.description = render("lab:rules")
+        self.four_colour.description = render("lab:four-colour")
+        self.seed.description = render("lab:seed")
+        self.deal_button.description = render("lab:deal")
+        self.scenarios.description = render("lab:lesson")
+        self.position_text.description = render("lab:position")
+        self.position_text.placeholder = render("lab:position-placeholder")
+        self.load_button.description = render("lab:load")
+        self.meld_button.description = render("lab:meld-these")
+        self._no_melds.value = f"<p><i>{html.escape(render('lab:no-melds'))}</i></p>"
+        for heading, code in zip(self._headings, ("lab:table-heading", "lab:hand-heading", "lab:score-heading"),
+                                 strict=True):  # fmt: skip
+            heading.value = f"<h4>{html.escape(render(code))}</h4>"
+        self.hand.rename(render("lab:hand-label"), render("lab:no-cards"))
+
+    def _language_changed(self, _language: str) -> None:
+        """Say everything again in the new language; the cards, the choice and the table stay."""
+        self._label()
+        self._refresh_table()
+        if self._said is not None:
+            self._say(*self._said)
+        if self._info:
+            self.table_info.value = self._table_info()
+        self._judge()
+
+    def _say(self, code: str, params: dict[str, Any]) -> None:
+        self._said = (code, params)
+        self.message.value = f"<p role='status'>{html.escape(render(code, params))}</p>"
+
+    def _table_info(self) -> str:
+        info = self._info
+        top = f"<b>{html.escape(info['top'] or render('value:none'))}</b>"
+        text = render("lab:table-info", info | {"top": "\0", "score": format_number(info["score"])})
+        return "<p>" + html.escape(text).replace("\0", top) + "</p>"
+
     # --- where the cards come from --------------------------------------------------
 
     def deal(self, seed: int) -> None:
@@ -95,13 +150,14 @@ class MeldLab(widgets.VBox):
         game = new_game(self.rules_picker.value, seed=seed)
         self._show_game(game)
         count = len(game.position.hands[game.to_move - 1])
-        self.message.value = f"<p role='status'>Dealt with seed {seed}: player {game.to_move}'s {count} cards.</p>"
+        self._say("lab:dealt", {"seed": str(seed), "player": game.to_move, "count": count})
 
     def load(self, text: str) -> None:
         """A position in the scenario notation; a bad one is refused whole with the field named."""
         try:
             game = Game.from_position(text)
         except ValueError as error:
+            self._said = None
             self.message.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         if game.rules.name != self.rules_picker.value:
@@ -109,12 +165,13 @@ class MeldLab(widgets.VBox):
             self.rules_picker.value = game.rules.name
             self.rules_picker.observe(self._rules_changed, names="value")
         self._show_game(game)
-        self.message.value = "<p role='status'>Position loaded.</p>"
+        self._say("lab:loaded", {})
 
     def _pick_scenario(self, change: dict[str, Any]) -> None:
-        if change["new"]:
+        if change["new"] and not self._quiet:
             scenario = SCENARIOS[change["new"]]
             self.load(scenario.text)
+            self._said = None
             self.message.value = (
                 f"<p role='status'><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
             )
@@ -128,12 +185,11 @@ class MeldLab(widgets.VBox):
         self.side_score = pos.scores[pos.side_of(player)]
         self.red_threes = len(pos.red_threes[pos.side_of(player)])
         self.position_text.value = game.position_text()
-        top = str(pos.pile[-1]) if pos.pile else "none"
-        self.table_info.value = (
-            f"<p>Player {player} to play. Pile: {counted(len(pos.pile), 'card')}, top <b>{html.escape(top)}</b>; "
-            f"stock: {counted(len(pos.stock), 'card')}; the side's red 3s: {self.red_threes}; "
-            f"the side's score: {self.side_score:,}.</p>"
-        )
+        self._info = {
+            "player": player, "pile": len(pos.pile), "top": str(pos.pile[-1]) if pos.pile else "",
+            "stock": len(pos.stock), "red_threes": self.red_threes, "score": self.side_score,
+        }  # fmt: skip
+        self.table_info.value = self._table_info()
         self._refresh_table()
         self.hand.show(self.cards_in_hand)
         self._judge()
@@ -142,7 +198,8 @@ class MeldLab(widgets.VBox):
 
     def _rules_changed(self, _change: object = None) -> None:
         """The same cards, judged again under the new rules (deal again for that deck)."""
-        self._judge()
+        if not self._quiet:
+            self._judge()
 
     def _colours(self, change: dict[str, Any]) -> None:
         for row in (self.hand, *self._rows):
@@ -152,7 +209,7 @@ class MeldLab(widgets.VBox):
         rules = get_rules(self.rules_picker.value)
         chosen = self.hand.selected_cards
         if not chosen:
-            self.verdict.value = "<p>Choose cards from your hand to try them as a meld.</p>"
+            self.verdict.value = f"<p>{html.escape(render('lab:choose'))}</p>"
             self.meld_button.disabled = True
         else:
             verdict = check_meld(chosen, rules)
@@ -165,18 +222,16 @@ class MeldLab(widgets.VBox):
         minimum = rules.initial_meld_minimum(self.side_score)
         if self.melded_before:
             self.meter.layout.visibility = "hidden"
-            self.meter_text.value = "<span>the side has made its initial meld</span>"
+            self.meter_text.value = f"<span>{html.escape(render('lab:melded-initial'))}</span>"
             return
         laid = sum(check_meld(m, rules).points for m in self.table)
         trying = check_meld(chosen, rules) if chosen else None
         points = laid + (trying.points if trying and trying.legal else 0)
         self.meter.layout.visibility = "visible"
         self.meter.max, self.meter.value = minimum, min(points, minimum)
-        mark = "✔ enough" if points >= minimum else f"{minimum - points} to go"
-        self.meter_text.value = (
-            f"<span role='status'>initial meld: {points} of {minimum} points at a score of "
-            f"{self.side_score:,} ({mark})</span>"
-        )
+        mark = render("lab:enough") if points >= minimum else render("lab:to-go", {"count": minimum - points})
+        said = render("lab:meter", {"points": points, "minimum": minimum, "score": self.side_score, "mark": mark})
+        self.meter_text.value = f"<span role='status'>{html.escape(said)}</span>"
 
     def _update_score(self, rules: Any) -> None:
         try:
@@ -195,7 +250,7 @@ class MeldLab(widgets.VBox):
         self.table.append(list(chosen))
         self._refresh_table()
         self.hand.show(self.cards_in_hand)
-        self.message.value = f"<p role='status'>Melded {html.escape(format_cards(chosen))}.</p>"
+        self._say("lab:melded", {"cards": format_cards(chosen)})
         self._judge()
 
     def _refresh_table(self) -> None:
@@ -203,12 +258,17 @@ class MeldLab(widgets.VBox):
         while len(self._rows) < len(self.table):
             self._rows.append(CardRow(selectable=False, four_colour=self.four_colour.value))
         for row, meld in zip(self._rows, self.table, strict=False):
-            row.label = f"meld: {format_cards(meld)}"
             if [c["code"] for c in row.cards] != [str(c) for c in meld]:
                 row.show(meld)
+            row.rename(render("lab:meld-label", {"cards": format_cards(meld)}))
         shown = self._rows[: len(self.table)] or [self._no_melds]
         if list(self.table_rows.children) != shown:
             self.table_rows.children = shown
+
+
+def _rule_titles() -> list[tuple[str, str]]:
+    """The presets by title, in the current language."""
+    return [(render(f"rules-title:{name}"), name) for name in PRESETS]
 
 
 def _width(em: int) -> widgets.Layout:

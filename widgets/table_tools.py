@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from bolivia_core import score_side
 from bolivia_core.game import Game
+from bolivia_core.messages import format_number, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
@@ -17,12 +18,18 @@ from .cards import CardRow
 __all__ = ["ActionQuiz", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
 
 
+def _signed(points: int) -> str:
+    """Points with their sign, written the current language's way (+1,500; +1 500; -100)."""
+    return ("+" if points >= 0 else "") + format_number(points)
+
+
 def score_table_html(result: Any) -> str:
     """A side's score as a table of line items (shared by every view that shows one)."""
     rows = "".join(
-        f"<tr><td class='points'>{item.points:+,}</td><td>{html.escape(str(item))}</td></tr>" for item in result.items
+        f"<tr><td class='points'>{_signed(item.points)}</td><td>{html.escape(str(item))}</td></tr>"
+        for item in result.items
     )
-    total = f"<tr><td class='points'><b>{result.total:+,}</b></td><td><b>total</b></td></tr>"
+    total = f"<tr><td class='points'><b>{_signed(result.total)}</b></td><td><b>{render('view:total')}</b></td></tr>"
     return f"<table class='bolivia-score-sheet'>{rows}{total}</table>"
 
 

@@ -1,0 +1,199 @@
+"""Keep the translations in step with the English catalogue (``EN`` in bolivia_core/messages.py).
+
+    python scripts/i18n.py update          # template from EN, merge into every .po, compile .mo, list gaps
+    python scripts/i18n.py missing [LANG]  # the codes each language still lacks (exit 1 if any)
+    python scripts/i18n.py fill LANG FILE  # take translations from FILE: one "code<TAB>template" a line
+
+After a merge brings new EN entries: ``update`` adds them to every .po (an English text that
+changed marks its translation fuzzy, so it falls back to English until checked), ``missing``
+lists them, and ``fill`` takes a translator's lines back in and compiles. Babel does the .po and
+.mo work here (a test dependency); the engine reads the .mo with the standard library alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bolivia_core.messages import DOMAIN, EN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, PLURAL_CATEGORIES  # noqa: E402
+
+TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
+FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # stable headers: a diff shows only texts
+FIELD = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
+CARD_FIELDS = {"card", "cards", "upcard", "melds", "top"}
+
+# Catalogue codes whose English texts contain the game's own notation.
+NOTATION_CODES = {"pile-way": "{ways} lists the knob's own values (natural pair, own meld): leave it as it is."}
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def translator_notes(code: str, english: str, language: str | None) -> list[str]:
+    """What a translator must keep: placeholders, card notation, plural-form syntax."""
+    notes = []
+    fields = FIELD.findall(english)
+    plain = sorted({name for name, spec in fields if not spec})
+    counted = sorted({name for name, spec in fields if spec})
+    if plain:
+        notes.append("Keep these placeholders exactly: " + ", ".join("{" + name + "}" for name in plain) + ".")
+    if CARD_FIELDS & set(plain):
+        notes.append("Card fields are card notation (10H, KS, JK): never translated.")
+    if counted:
+        order = "|".join(PLURAL_CATEGORIES[language]) if language else "the language's CLDR categories"
+        notes.append(
+            "Counted fields " + ", ".join("{" + name + ":n:...}" for name in counted)
+            + f": keep the name and write the word's forms as {order}, e.g. {{count:n:form|form}}; "
+            "# stands for the number; an extra form 0=... is said for zero."
+        )
+    if "{rules}" in english:
+        notes.append("{rules} is a rule set's title (Bolivia, Swedish, Canasta).")
+    if code in NOTATION_CODES:
+        notes.append(NOTATION_CODES[code])
+    if code.startswith("knob:"):
+        notes.append("What the rule knob " + code[5:] + " means, shown beside its value.")
+    return notes
+
+
+def template_catalog(language: str | None) -> Catalog:
+    header = (
+        f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages. Drafts taken from the words of the\n"
+        "# rule texts in this language, open to review by native speakers.\n"
+        if language else "# The Bolivia explorer's messages: the template, made from EN in bolivia_core/messages.py.\n"
+    ) + (
+        "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
+        "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
+        "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
+    )
+    catalog = Catalog(
+        locale=language, domain=DOMAIN, project="bolivia-explorer", version="0.1", header_comment=header,
+        msgid_bugs_address="the project's issue tracker", last_translator="drafts, open to review by native speakers",
+        creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
+        language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
+    )  # fmt: skip
+    for code, english in EN.items():
+        catalog.add(english, "", context=code, auto_comments=translator_notes(code, english, language))
+    return catalog
+
+
+def read(language: str) -> Catalog | None:
+    path = po_path(language)
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+def merged(language: str, old: Catalog | None, extra: dict[str, str] | None = None) -> Catalog:
+    """Today's EN codes with the translations ``old`` had for them; a changed English text is fuzzy."""
+    catalog = template_catalog(language)
+    previous = {message.context: message for message in old if message.id and message.context} if old else {}
+    for message in catalog:
+        if not message.id:
+            continue
+        code = str(message.context)
+        if extra and code in extra:
+            message.string = extra[code]
+            continue
+        before = previous.get(code)
+        if before is None or not before.string:
+            continue
+        message.string = before.string
+        if before.id != message.id or before.fuzzy:
+            message.flags.add("fuzzy")
+            message.previous_id = [str(before.id)] if before.id != message.id else list(before.previous_id)
+    return catalog
+
+
+def write(language: str, catalog: Catalog) -> None:
+    path = po_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, no_location=True, include_previous=True)
+    mo_path(language).write_bytes(compiled(catalog))
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The .mo bytes of ``catalog`` (fuzzy entries left out, so they fall back to English)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def gaps(catalog: Catalog | None) -> list[str]:
+    """The codes a language lacks: no translation, a fuzzy one, or none at all."""
+    if catalog is None:
+        return list(EN)
+    done = {m.context for m in catalog if m.id and m.string and not m.fuzzy and EN.get(str(m.context)) == m.id}
+    return [code for code in EN if code not in done]
+
+
+def update() -> None:
+    LOCALE_DIR.mkdir(exist_ok=True)
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as handle:
+        write_po(handle, template_catalog(None), width=100, no_location=True)
+    for language in TRANSLATED:
+        write(language, merged(language, read(language)))
+
+
+def report(languages: Iterable[str]) -> int:
+    missing_any = 0
+    for language in languages:
+        missing = gaps(read(language))
+        missing_any += len(missing)
+        print(f"{language}: {len(EN) - len(missing)}/{len(EN)} translated" + (", missing:" if missing else ""))
+        for code in missing:
+            print(f"  {code}\t{EN[code]}")
+    return 1 if missing_any else 0
+
+
+def fill(language: str, path: Path) -> None:
+    extra = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        code, tab, text = line.partition("\t")
+        if not tab or code not in EN:
+            raise SystemExit(f"{path}:{number}: expected 'code<TAB>template' with a code of EN, got {line[:60]!r}")
+        extra[code] = text
+    write(language, merged(language, read(language), extra))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("update", help="template from EN, merge into every .po, compile every .mo")
+    missing = commands.add_parser("missing", help="list the codes each language lacks")
+    missing.add_argument("languages", nargs="*", default=list(TRANSLATED))
+    filling = commands.add_parser("fill", help="take translations from a code<TAB>template file")
+    filling.add_argument("language", choices=TRANSLATED)
+    filling.add_argument("file", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "update":
+        update()
+        return report(TRANSLATED)
+    if args.command == "fill":
+        fill(args.language, args.file)
+        return report([args.language])
+    return report(args.languages)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""The meld lab in each language, in a real browser: ``?lang=`` in the address, the browser's
+Accept-Language, and the picker that says the page again in place (every language in turn)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bolivia_core.game import new_game
+from bolivia_core.messages import EN, LANGUAGE_NAMES, card_name, render
+
+TIMEOUT = 90_000  # a cold kernel on a busy machine: every load after the first starts one
+# The lab's own English texts and the verdict's: none may show on a page in another language.
+ENGLISH = [text for code, text in EN.items() if code.startswith(("lab:", "view:")) and "{" not in text]
+FIRST_CARD = sorted(new_game("bolivia", seed=7).position.hands[new_game("bolivia", seed=7).to_move - 1])[0]
+
+
+def open_lab(page: Page, url: str) -> None:
+    page.goto(url, timeout=TIMEOUT, wait_until="commit")  # Voila streams the page as its kernel runs it
+
+
+def check_lab_speaks(page: Page, language: str) -> None:
+    """The page's lang, the hand's name, a card's spoken name, a heading, the verdict: all in
+    ``language``, and none of the lab's English texts on the page."""
+    hand = page.get_by_role("group", name=render("lab:hand-label", language=language))
+    expect(hand).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(hand.get_by_role("button").first).to_have_attribute("aria-label", card_name(FIRST_CARD, language))
+    expect(page.get_by_role("heading", name=render("lab:score-heading", language=language))).to_be_visible()
+    expect(page.locator(".bolivia-verdict")).to_contain_text(render("view:not-legal", language=language))
+    shown = page.locator(".bolivia-meld-lab").inner_text()
+    leaked = [text for text in ENGLISH if text in shown]
+    assert not leaked, f"English on the {language} page: {leaked}"
+
+
+@pytest.mark.parametrize(("language", "via_index"), [("sv", False), ("pl", True)])
+def test_meld_lab_speaks_the_language_in_its_address(
+    page: Page, voila_url: str, language: str, via_index: bool
+) -> None:
+    if via_index:  # the index links the meld lab in each language
+        page.goto(f"{voila_url}/voila/render/index.ipynb")
+        link = page.get_by_role("link", name=LANGUAGE_NAMES[language], exact=True)
+        expect(link).to_have_attribute("href", f"meld_lab.ipynb?lang={language}", timeout=TIMEOUT)
+        link.click()
+    else:
+        open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb?lang={language}")
+    hand = page.get_by_role("group", name=render("lab:hand-label", language=language))
+    expect(hand).to_be_visible(timeout=TIMEOUT)
+    hand.get_by_role("button").first.click()
+    check_lab_speaks(page, language)
+
+
+def test_meld_lab_follows_the_browser_language(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(extra_http_headers={"Accept-Language": "de-DE,de;q=0.9,nb;q=0.8,en;q=0.5"})
+    page = context.new_page()
+    try:
+        open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb")
+        # German is not offered; Norwegian is the browser's next choice
+        expect(page.get_by_role("group", name=render("lab:hand-label", language="nb"))).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", "nb")
+    finally:
+        context.close()
+
+
+def test_meld_lab_picker_says_it_again_keeping_the_cards(page: Page, voila_url: str) -> None:
+    open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb?lang=en")
+    hand = page.get_by_role("group", name=render("lab:hand-label", language="en"))
+    expect(hand).to_be_visible(timeout=TIMEOUT)
+    hand.get_by_role("button").nth(0).click()
+    hand.get_by_role("button").nth(1).click()
+    for language in ("da", "nb", "cs", "sv", "pl"):
+        page.locator(".bolivia-language select").select_option(label=LANGUAGE_NAMES[language])
+        check_lab_speaks(page, language)
+        hand = page.get_by_role("group", name=render("lab:hand-label", language=language))
+        for index in (0, 1):  # the learner's choice survives every change of language
+            expect(hand.get_by_role("button").nth(index)).to_have_attribute("aria-pressed", "true")
+    page.locator(".bolivia-language select").select_option(label="English")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("Not legal")
+
+
+def test_meld_checker_speaks_the_language_in_its_address(page: Page, voila_url: str) -> None:
+    open_lab(page, f"{voila_url}/voila/render/meld_checker.ipynb?lang=da")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("✘ Ikke gyldig", timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    page.get_by_label("Kort").fill("KH KS KD")
+    expect(page.locator(".bolivia-verdict")).to_contain_text("gyldig melding af samme værdi efter reglerne i Bolivia")

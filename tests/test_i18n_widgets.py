@@ -1,0 +1,70 @@
+"""The page's language without a browser: how it is chosen, and the meld lab said again in place."""
+
+from __future__ import annotations
+
+import pytest
+
+from bolivia_core import set_language
+from bolivia_core.messages import card_name, render
+from bolivia_widgets import MeldLab
+from bolivia_widgets.language import accepted_languages, page_language
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():  # type: ignore[no-untyped-def]
+    yield
+    set_language("en")
+
+
+def test_accept_language_is_read_by_preference() -> None:
+    assert accepted_languages("de-DE,de;q=0.9,da;q=0.8,en;q=0.5") == ["de-DE", "de", "da", "en"]
+    assert accepted_languages("en;q=0.1, pl , cs;q=0") == ["pl", "en"]  # q=0 means "not this one"
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "expected"),
+    [
+        ("lang=sv", "pl,en", "sv"),  # the address wins
+        ("seed=3&lang=no", "", "nb"),
+        ("lang=fr", "de,cs;q=0.8", "cs"),  # a language not offered is passed over
+        ("", "fr,de", "en"),
+        ("", "", "en"),
+    ],
+)
+def test_page_language_address_then_browser_then_english(query: str, accept: str, expected: str) -> None:
+    assert page_language(query, accept) == expected
+
+
+def test_meld_lab_changes_language_keeping_the_learner_s_cards_and_table() -> None:
+    lab = MeldLab(seed=7, language="en")
+    lab.load("rules=bolivia; turn=1; phase=play; p1=KH KS KD QH 5C 9D")
+    lab.hand.selected = [i for i, card in enumerate(lab.cards_in_hand) if str(card) in ("KD", "KH", "KS")]
+    lab._meld()
+    assert [str(c) for c in lab.table[0]] == ["KD", "KH", "KS"]
+    lab.hand.selected = [0]
+    before = (list(lab.cards_in_hand), [list(m) for m in lab.table], list(lab.hand.selected))
+    lab.language.value = "pl"
+    assert (list(lab.cards_in_hand), [list(m) for m in lab.table], list(lab.hand.selected)) == before
+    assert lab.hand.label == render("lab:hand-label", language="pl")
+    assert lab.hand.cards[0]["name"] == card_name(lab.cards_in_hand[0], "pl")
+    assert lab.message.value == "<p role='status'>Wyłożono KD KH KS.</p>"
+    assert lab._rows[0].label == "układ: KD KH KS"
+    assert lab.rules_picker.value == "bolivia" and lab.rules_picker.label == "Boliwia"
+    # three kings are 30 points; at a score of 0 the first melds need 50, so 20 to go
+    assert "pierwsze wyłożenie: 30 z 50 punktów przy wyniku 0 (brakuje 20)" in lab.meter_text.value
+    assert "<b>razem</b>" in lab.score_sheet.value
+    lab.language.value = "en"
+    assert lab.message.value == "<p role='status'>Melded KD KH KS.</p>"
+    assert lab.hand.label == "your hand: choose cards for a meld"
+
+
+def test_meld_checker_changes_language_keeping_the_cards_and_rules() -> None:
+    from bolivia_widgets import MeldChecker
+
+    checker = MeldChecker("KH KS 2C 2D", language="en")
+    checker.rules.value = "swedish"
+    checker.language.value = "da"
+    assert (checker.cards.value, checker.rules.value) == ("KH KS 2C 2D", "swedish")
+    assert checker.cards.description == "Kort" and checker.rules.label == "den svenske variant"
+    # two kings and two wild cards: legal in the Swedish club rules, 10+10+20+20 = 60 points
+    assert "gyldig melding af samme værdi efter reglerne i den svenske variant: 60 point" in checker.result.value
