@@ -20,7 +20,7 @@ from .position import Position
 from .rules import Rules
 from .scoring import may_go_out, needs_text
 
-__all__ = ["card_class", "explain", "is_legal", "pile_cards_taken", "pile_frozen", "reasons"]
+__all__ = ["card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_frozen", "reasons"]
 
 Cards = tuple[Card, ...]
 Reasons = Iterator[Reason]
@@ -347,12 +347,17 @@ def _initial_reasons(
     """A side's first melds of the hand, laid in one action, must reach its minimum
     (``uncounted``: points among them that do not count, such as a top discard)."""
     side = pos.side_of(pos.turn)
-    minimum = pos.rules.initial_meld_minimum(pos.scores[side])
     points = sum(v.points for v in verdicts) - uncounted
-    if points < minimum:
+    if not meets_initial_minimum(pos, points):
+        minimum = pos.rules.initial_meld_minimum(pos.scores[side])
         knob = "initial_meld_below_zero" if pos.scores[side] < 0 else "initial_meld_steps"
         numbers = {"minimum": minimum, "score": pos.scores[side], "points": points, "shortfall": minimum - points}
         yield Reason("initial-meld-short", knob, params | numbers)
+
+
+def meets_initial_minimum(pos: Position, points: int) -> bool:
+    """Whether first melds worth ``points`` are enough for the side to move to open the hand."""
+    return points >= pos.rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
 
 
 def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:

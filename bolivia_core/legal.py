@@ -33,12 +33,13 @@ choice over the view is deterministic.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import Card
-from .checks import is_legal
+from .cards import JOKER, Card
+from .checks import is_legal, meets_initial_minimum
 from .melds import MeldKind, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -209,12 +210,16 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
             found[group] = maximal
 
     # same-rank melds: any `least` cards of the rank with wild cards, or all of them with the most wilds
+    # (judged by shape: which rank and suits they are changes nothing for a same-rank meld)
     for naturals in hand.by_rank.values():
         for count in range(1, min(least, len(naturals)) + 1):
             for wilds in hand.wilds(least - count):
-                keep((*naturals[:count], *wilds), False)
-        for wilds in _most_wilds(tuple(naturals), hand, rules):
-            keep(tuple(naturals) + wilds, True)
+                if _same_rank_shape(count, wilds, rules):
+                    found.setdefault(_with_wilds(naturals[:count], wilds), False)
+        most = _most_same_rank_wilds(len(naturals), hand, rules)
+        if most is not None:
+            for wilds in hand.wilds(most):
+                found[_with_wilds(naturals, wilds)] = True
     if rules.sequences:
         for suit, ranks in hand.by_suit.items():
             for group, maximal in _sequence_groups(ranks, hand, rules):
@@ -234,13 +239,35 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     return sorted(found.items(), key=lambda item: _group_key(item[0]))
 
 
-def _most_wilds(naturals: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
-    """The wild cards that make ``naturals`` a maximal same-rank meld: as many as stay legal."""
+_SHAPE_NATURAL = Card.parse("KH")
+
+
+@lru_cache(maxsize=4096)
+def _same_rank_legal(naturals: int, twos: int, jokers: int, rules: Rules) -> bool:
+    """Whether so many naturals of one rank with so many 2s and jokers are a legal meld: the
+    judge's answer for one such group stands for all, whatever their rank and suits."""
+    group = (*[Card(2, "C")] * twos, *[_SHAPE_NATURAL] * naturals, *[JOKER] * jokers)
+    return judge(group, rules).legal
+
+
+def _same_rank_shape(naturals: int, wilds: Cards, rules: Rules) -> bool:
+    jokers = sum(c.is_joker for c in wilds)
+    return _same_rank_legal(naturals, len(wilds) - jokers, jokers, rules)
+
+
+def _most_same_rank_wilds(naturals: int, hand: _Hand, rules: Rules) -> int | None:
+    """How many of the hand's wild cards join all ``naturals`` cards of a rank in a maximal meld."""
     for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
         options = hand.wilds(count)
-        if judge(tuple(sorted(naturals + options[0])), rules).legal:
-            return iter(options)
-    return iter(())
+        if options and _same_rank_shape(naturals, options[0], rules):
+            return count
+    return None
+
+
+def _with_wilds(naturals: Sequence[Card], wilds: Cards) -> Cards:
+    """A same-rank group in card order: its 2s, its naturals, its jokers."""
+    jokers = sum(c.is_joker for c in wilds)
+    return (*wilds[: len(wilds) - jokers], *naturals, *wilds[len(wilds) - jokers :])
 
 
 def _sequence_groups(ranks: dict[int, Card], hand: _Hand, rules: Rules) -> Iterator[tuple[Cards, bool]]:
@@ -350,7 +377,9 @@ def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
     """Groups from hand that meld the top card: the legal melds of the hand and the top card
     that hold the top card and are smallest or maximal, less the top card."""
     found: dict[Cards, None] = {}
-    for group, _ in _meld_groups(_Hand((*hand.cards, top), first=top), rules, False):
+    # only cards that could share a meld with the top card: its rank, its suit, wild cards
+    joinable = [c for c in hand.cards if c.rank == top.rank or c.suit == top.suit or c.is_wild]
+    for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False):
         rest = _drop_one(group, top)
         if rest is not None:
             found[rest] = None
@@ -392,7 +421,9 @@ def _play_candidates(pos: Position) -> Iterator[Action]:
     table = pos.melds[side]
     groups = _meld_groups(hand, rules, bool(hand.black_threes))
     for group, _ in groups:
-        yield Meld((group,))
+        # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
+        if table or meets_initial_minimum(pos, judge(group, rules, True).points):
+            yield Meld((group,))
     if not table:
         yield from _initial_combinations(pos, hand, groups)
     else:
@@ -419,16 +450,20 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
             found = True
             yield Meld((a, b))
     if not found:
-        best = _best_first(hand.cards, rules, minimum)
+        best = _best_first(hand.cards, rules, minimum, groups)
         if len(best) > 2:
             yield Meld(best)
 
 
-def _best_first(cards: Sequence[Card], rules: Rules, needed: int) -> tuple[Cards, ...]:
-    """Disjoint offered melds from ``cards``, the most points first, until they are worth ``needed``."""
+def _best_first(
+    cards: Sequence[Card], rules: Rules, needed: int, groups: list[tuple[Cards, bool]] | None = None
+) -> tuple[Cards, ...]:
+    """Disjoint offered melds from ``cards`` (``groups``, when known), the most points first, until
+    they are worth ``needed``."""
     if needed <= 0:
         return ()
-    groups = _meld_groups(_Hand(cards), rules, False)
+    if groups is None:
+        groups = _meld_groups(_Hand(cards), rules, False)
     scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=lambda item: (-item[0], _group_key(item[1])))
     chosen: list[Cards] = []
     left: Sequence[Card] | None = list(cards)
