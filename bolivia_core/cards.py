@@ -18,6 +18,7 @@ __all__ = [
     "SUITS",
     "Card",
     "CardError",
+    "check_copies",
     "deck_counts",
     "format_cards",
     "full_deck",
@@ -154,9 +155,28 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; cards already parsed pass through."""
     if isinstance(text, str):
         tokens: Iterable[Card | str] = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, Iterable):
         tokens = text
-    return tuple(t if isinstance(t, Card) else Card.parse(t) for t in tokens)
+    else:
+        raise CardError(f"cards are text such as \"KH KS 2C\" or a list of cards, not {text!r}")
+    cards = []
+    for token in tokens:
+        if isinstance(token, Card):
+            cards.append(token)
+        elif isinstance(token, str):
+            cards.append(Card.parse(token))
+        else:
+            raise CardError(f"{token!r} is not a card: {EXPECTED}")
+    return tuple(cards)
+
+
+def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> None:
+    """Refuse more copies of a card than a deck of ``decks`` packs and ``jokers`` jokers holds."""
+    counts = Counter(cards)
+    have = deck_counts(decks, jokers)
+    for card, count in sorted(counts.items()):
+        if count > have[card]:
+            raise CardError(f"{card} appears {count} times; the {title} deck has {have[card]}")
 
 
 def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | None:

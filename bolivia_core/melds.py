@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, CardError, check_copies, format_cards, parse_cards
 from .messages import Reason, render
 from .rules import Rules, resolve_rules
 
@@ -74,8 +74,13 @@ class MeldVerdict:
 def check_meld(
     cards: str | Iterable[Card | str], rules: Rules | str = "bolivia", *, going_out: bool = False
 ) -> MeldVerdict:
-    """Judge ``cards`` (in any order) as one new meld; ``going_out`` allows black 3s."""
-    return judge(parse_cards(cards), resolve_rules(rules), going_out)
+    """Judge ``cards`` (in any order) as one new meld; ``going_out`` allows black 3s.
+
+    More copies of a card than the rules' deck holds raise ``CardError``."""
+    rules = resolve_rules(rules)
+    parsed = parse_cards(cards)
+    check_copies(parsed, rules.decks, rules.jokers, rules.title)
+    return judge(parsed, rules, going_out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -95,7 +100,10 @@ def check_addition(
 
     The verdict describes the meld as it would be after the addition.
     """
-    return judge_addition(parse_cards(meld), parse_cards(added), resolve_rules(rules), going_out)
+    rules = resolve_rules(rules)
+    on_table, more = parse_cards(meld), parse_cards(added)
+    check_copies(on_table + more, rules.decks, rules.jokers, rules.title)
+    return judge_addition(on_table, more, rules, going_out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -151,7 +159,11 @@ def check_side_melds(
 ) -> SideMeldsVerdict:
     """Judge a side's table: each meld, and how many same-rank melds of one rank it may hold."""
     rules = resolve_rules(rules)
-    verdicts = tuple(check_meld(m, rules, going_out=going_out) for m in melds)
+    if isinstance(melds, str):
+        raise CardError(f"melds are a list of melds, each cards such as \"KH KS KD\", not one text {melds!r}")
+    groups = [parse_cards(m) for m in melds]
+    check_copies([c for g in groups for c in g], rules.decks, rules.jokers, rules.title)
+    verdicts = tuple(judge(g, rules, going_out) for g in groups)
     params = {"rules": rules.title}
     reasons = [
         Reason("meld-illegal", v.reasons[0].knob, params | {

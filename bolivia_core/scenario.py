@@ -89,6 +89,10 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     )  # fmt: skip
     if pos.phase not in PHASES:
         raise ScenarioError(f"field phase: {pos.phase!r} is not one of {', '.join(PHASES)}")
+    if not 1 <= pos.hand_number <= rules.hand_cap:
+        raise ScenarioError(f"field hand: the hand's number, 1 to {rules.hand_cap}, not {pos.hand_number}")
+    if pos.target <= 0:
+        raise ScenarioError(f"field target: a positive score, not {pos.target}")
     if not 1 <= pos.dealer <= players:
         raise ScenarioError(f"field dealer: {pos.dealer} is not a player (1 to {players})")
     seats = pos.seating()
@@ -125,6 +129,9 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     if fields:
         raise ScenarioError(f"unknown field {next(iter(fields))!r}; expected: {', '.join(_expected(players, sides))}")
     _complete_cards(pos, missing_hands, stock_given and rest_to == "stock", rest_to)
+    if pos.phase == "play" and not pos.hands[pos.turn - 1]:
+        raise ScenarioError(f"field p{pos.turn}: player {pos.turn} is to play with no cards in hand, which no "
+                            "turn can reach (a player who melds the last card has gone out)")  # fmt: skip
     return pos
 
 
@@ -145,8 +152,24 @@ def _read_flags(fields: dict[str, str], pos: Position) -> None:
     except ValueError:
         raise ScenarioError(f"field pending: players separated by commas, not {pending!r}") from None
     pos.passes = _int(fields, "passes", 0)
-    if pos.phase == "answer" and pos.asker not in pos.seating():
-        raise ScenarioError("field asker: in the answer phase, the player who asked")
+    if pos.unopened and pos.melds[side]:
+        raise ScenarioError(f"field unopened: side {side + 1} has melds on the table, so its turn did not "
+                            "begin unopened; write unopened=no (or leave it out)")  # fmt: skip
+    if not 0 <= pos.passes < len(pos.seating()):
+        raise ScenarioError(f"field passes: players in a row who passed, 0 to {len(pos.seating()) - 1}, "
+                            f"not {pos.passes}")  # fmt: skip
+    if pos.phase == "answer":
+        if pos.asker not in pos.seating():
+            raise ScenarioError("field asker: in the answer phase, the player who asked")
+        partners = pos.partners(pos.asker)
+        if pos.turn not in partners:
+            raise ScenarioError(f"field turn: in the answer phase, a partner of player {pos.asker} answers "
+                                f"({_list(partners) or 'and they have none'}), not player {pos.turn}")  # fmt: skip
+        if any(p not in partners or p == pos.turn for p in pos.pending):
+            raise ScenarioError(f"field pending: partners of player {pos.asker} still to answer, other than "
+                                f"player {pos.turn}; not {_list(pos.pending)}")  # fmt: skip
+    elif pos.pending:
+        raise ScenarioError(f"field pending: only while partners answer (phase=answer), not in phase {pos.phase}")
 
 
 def _complete_cards(pos: Position, missing_hands: list[int], stock_given: bool, rest_to: str) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, check_copies, format_cards, parse_cards
 from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds
 from .messages import Explanation, Reason, render
 from .rules import Rules, resolve_rules
@@ -32,6 +32,8 @@ class ScoringError(ValueError):
 
 def initial_meld_minimum(score: int, rules: Rules | str = "bolivia") -> int:
     """Points a side's first meld of a hand needs, given the side's total score."""
+    if type(score) is not int:
+        raise ScoringError(f"a side's score is a whole number (it may be below 0), not {score!r}")
     return resolve_rules(rules).initial_meld_minimum(score)
 
 
@@ -171,6 +173,7 @@ def score_side(
     try:
         table = check_side_melds(melds, rules, going_out=went_out)
         held = parse_cards(hand)
+        check_copies([*held, *(c for v in table.melds for c in v.cards)], rules.decks, rules.jokers, rules.title)
     except ValueError as error:
         raise ScoringError(str(error)) from None
     if not table.legal:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bolivia_core import Card, CardError, format_cards, full_deck, parse_cards
+from bolivia_core import (
+    Card, CardError, check_addition, check_meld, format_cards, full_deck, initial_meld_minimum, parse_cards, score_side,
+)  # fmt: skip
 
 
 def test_parse_accepts_ascii_symbols_ten_and_t() -> None:
@@ -73,3 +75,23 @@ def test_cards_are_immutable() -> None:
     card = Card.parse("KH")
     with pytest.raises(AttributeError):
         card.rank = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: parse_cards(None), "cards are text such as"),
+        (lambda: parse_cards(12), "cards are text such as"),
+        (lambda: parse_cards(["KH", 7]), "7 is not a card"),
+        (lambda: check_meld("JK JK JK JK JK JK JK"), "JK appears 7 times; the Bolivia deck has 6"),
+        (lambda: check_meld("KH KH KH KH KH", "swedish"), "KH appears 5 times; the Swedish deck has 3"),
+        (lambda: check_addition("KH KH", "KH", "canasta"), "KH appears 3 times; the Canasta deck has 2"),
+        (lambda: score_side("KH KS KD"), "melds are a list of melds"),
+        (lambda: score_side(["KH KS KD"], "KH KH KH"), "KH appears 4 times"),
+        (lambda: initial_meld_minimum("abc"), "a side's score is a whole number"),
+    ],
+)
+def test_bad_input_is_a_clear_value_error(call, message: str) -> None:  # type: ignore[no-untyped-def]
+    """Never a bare TypeError from inside: a ValueError that says what was wrong and what is expected."""
+    with pytest.raises(ValueError, match=message):
+        call()

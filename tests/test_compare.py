@@ -126,7 +126,7 @@ def test_sections_follow_rules_md() -> None:
 def test_one_situation_judged_under_each() -> None:
     data = compare_situation(
         ["bolivia", "swedish", "canasta"], candidates=["KH KS 2C 2D"],
-        table=["4S 5S 6S 7S 8S 9S 10S", "KH KH KH KS KS KS KD"], hand="QH QS 5C", pile="9D 7C QD", red_threes=1,
+        table=["4S 5S 6S 7S 8S 9S 10S", "KH KH KS KS KD KD KC"], hand="QH QS 5C", pile="9D 7C QD", red_threes=1,
     )  # fmt: skip
     bolivia, swedish, canasta = data["columns"]
     assert [bolivia["melds"][0]["legal"], swedish["melds"][0]["legal"], canasta["melds"][0]["legal"]] == [

@@ -464,6 +464,16 @@ def test_scenario_lessons_say_what_they_claim() -> None:
         ("rules=bolivia; p1=KH; p1=KS", "field p1 is given twice"),
         ("rules=bolivia; nonsense", "'nonsense' is not a field"),
         ("rules=bolivia; p1=KH; p2=; p3=; p4=; stock=KS", "field stock: 160 cards of the deck are nowhere"),
+        # impossible positions, refused whole
+        ("rules=bolivia; hand=0", "field hand: the hand's number, 1 to 60, not 0"),
+        ("rules=bolivia; passes=-1", "field passes: players in a row who passed, 0 to 3, not -1"),
+        ("rules=bolivia; melds1=KH KS KD; unopened=yes", "field unopened: side 1 has melds on the table"),
+        ("rules=bolivia; phase=answer; asker=1; turn=2", "field turn: in the answer phase, a partner of player 1"),
+        ("rules=swedish; players=6; phase=answer; asker=1; turn=3; pending=9",
+         "field pending: partners of player 1 still to answer"),
+        ("rules=bolivia; pending=2", "field pending: only while partners answer"),
+        ("rules=bolivia; phase=play; turn=1; p1=", "field p1: player 1 is to play with no cards in hand"),
+        ("rules=bolivia; target=-5", "field target: a positive score, not -5"),
     ],
 )
 def test_bad_scenarios_are_refused_naming_the_field(text: str, message: str) -> None:

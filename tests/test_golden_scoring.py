@@ -103,7 +103,7 @@ def test_side_melds(preset: str, melds: list[str], legal: bool, codes: set[str],
 # --- 4, 5 and 6: scoring a side's hand ---------------------------------------------------
 
 ESCALERA_H = "4H 5H 6H 7H 8H 9H 10H"  # 4 x 5 + 3 x 10 = 50 points; escalera
-KINGS_7 = "KH KH KH KS KS KS KD"  # 70 points; natural canasta
+KINGS_7 = "KH KH KS KS KD KD KC"  # 70 points; natural canasta
 BOLIVIA_7 = "2C 2D 2H 2S JK JK JK"  # 4 x 20 + 3 x 50 = 230 points; bolivia (mixed under swedish)
 QUEENS_MIXED = "QH QS QD QC QH 2C JK"  # 5 x 10 + 20 + 50 = 120 points; mixed canasta
 
@@ -161,7 +161,7 @@ SCORES_GOLDEN = [
     # canasta: black 3s in hand cost their card value, 5 each: 30 - 10 = 20
     ("canasta", ["KH KS KD"], "3S 3C", 0, False, False, 4, 20, "5.2 canasta: -5 per black 3"),
     # canasta, two players, two canastas: 570 + (QH x7 = 70 + 500) 570 + 100 = 1,240
-    ("canasta", [KINGS_7, "QH QH QH QS QS QS QD"], "", 0, True, False, 2, 1240, "6 canasta: two canastas with two players"),
+    ("canasta", [KINGS_7, "QH QH QS QS QD QD QC"], "", 0, True, False, 2, 1240, "6 canasta: two canastas with two players"),
     # canasta concealed: 570 + 200 = 770
     ("canasta", [KINGS_7], "", 0, True, True, 4, 770, "6 canasta: concealed 200"),
 ]  # fmt: skip

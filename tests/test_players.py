@@ -37,7 +37,6 @@ def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--rules", "canasta", "--games", "3", "--seed", "2", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["games"] == 3 and sum(data["wins"]) + data["draws"] == 3
-    assert data["actions"] > 0 and data["actions_per_second"] > 0
 
 
 @pytest.mark.parametrize(

@@ -170,7 +170,7 @@ def test_score_calculator_line_items_and_refusals() -> None:
     from bolivia_widgets import ScoreCalculator
 
     calculator = ScoreCalculator()
-    calculator.melds.value = "4H 5H 6H 7H 8H 9H 10H\nKH KH KH KS KS KS KD"
+    calculator.melds.value = "4H 5H 6H 7H 8H 9H 10H\nKH KH KS KS KD KD KC"
     calculator.red_threes.value, calculator.went_out.value = 2, True
     assert "+2,420" in calculator.result.value  # 1,550 + 570 + 200 + 100, as in the golden scores
     calculator.rules.value = "canasta"

@@ -26,7 +26,7 @@ from bolivia_core.rules import KNOB_NAMES, PRESETS, format_value
 
 EXAMPLE_SITUATION = {
     "candidates": "KH KS 2C 2D\n4H 5H 6H 2C\n2C 2D 2H 2S JK JK JK",
-    "table": "4S 5S 6S 7S 8S 9S 10S\nKH KH KH KS KS KS KD",
+    "table": "4S 5S 6S 7S 8S 9S 10S\nKH KH KS KS KD KD KC",
     "hand": "QH QS 5C",
     "pile": "9D 7C QD",
 }
