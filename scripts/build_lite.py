@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.metadata
 import json
 import os
@@ -33,6 +34,8 @@ from pathlib import Path
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from bolivia_core.messages import render
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -59,6 +62,10 @@ PAGE_CSS = """
 .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none; }
 .jp-CodeConsole .jp-Cell { padding-left: 1rem; padding-right: 1rem; }
 """.strip()
+
+
+#: a markdown link to a notebook beside it
+NOTEBOOK_LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
 
 
 class BuildError(Exception):
@@ -244,13 +251,12 @@ def notebook_cells(path: Path) -> list[tuple[str, str]]:
     return [(c["cell_type"], "".join(c["source"])) for c in json.loads(path.read_text())["cells"]]
 
 
-def page_url(cells: Sequence[tuple[str, str]], links: dict[str, str]) -> str:
+def page_url(cells: Sequence[tuple[str, str]]) -> str:
     """The REPL address that shows each markdown cell and runs each code cell, in order."""
     code = []
     for kind, source in cells:
         if kind == "markdown":
-            text = re.sub(r"\]\(([\w.-]+\.ipynb)\)", lambda m: f"]({links.get(m.group(1), m.group(1))})", source)
-            code.append(f"from IPython.display import Markdown, display\ndisplay(Markdown({text!r}))")
+            code.append(f"from IPython.display import Markdown, display\ndisplay(Markdown({source!r}))")
         elif kind == "code" and source.strip():
             code.append(source)
     query = urllib.parse.urlencode([*PAGE_OPTIONS.items(), *(("code", c) for c in code)])
@@ -258,15 +264,17 @@ def page_url(cells: Sequence[tuple[str, str]], links: dict[str, str]) -> str:
 
 
 def make_pages() -> list[Page]:
-    """A page per notebook; the index's links point at the pages (from the site's top folder)."""
+    """A page per notebook but the index, addressed from the site's top folder. A link from one page to
+    another notebook would not work inside the REPL, so the build refuses it rather than ship it broken."""
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
-    cells = {name: notebook_cells(NOTEBOOKS / name) for name in names}
-    # first pass for the addresses, second so that a page's links to other pages point at their pages
-    links = {name: "../" + page_url(cells[name], {}) for name in names}
     pages = []
     for name in names:
-        heading = next((s for k, s in cells[name] if k == "markdown" and s.startswith("# ")), f"# {name}")
-        pages.append(Page(name, heading.splitlines()[0].removeprefix("# "), page_url(cells[name], links)))
+        cells = notebook_cells(NOTEBOOKS / name)
+        linked = [m for kind, source in cells if kind == "markdown" for m in NOTEBOOK_LINK.findall(source)]
+        if linked:
+            raise BuildError(f"{name} links to {linked}: only the index may link to notebooks in the site")
+        heading = next((s for k, s in cells if k == "markdown" and s.startswith("# ")), f"# {name}")
+        pages.append(Page(name, heading.splitlines()[0].removeprefix("# "), page_url(cells)))
     return pages
 
 
@@ -276,17 +284,22 @@ def write_index(pages: Sequence[Page], target: Path) -> None:
 
     by_name = {p.notebook: p for p in pages}
     markdown = "\n\n".join(s for k, s in notebook_cells(NOTEBOOKS / "index.ipynb") if k == "markdown")
-    listed = re.findall(r"\]\(([\w.-]+\.ipynb)\)", markdown)
+    listed = NOTEBOOK_LINK.findall(markdown)
     unknown = [n for n in listed if n not in by_name]
     if unknown:
         raise BuildError(f"notebooks/index.ipynb links to notebooks that do not exist: {unknown}")
-    markdown = re.sub(r"\]\(([\w.-]+\.ipynb)\)", lambda m: f"]({by_name[m.group(1)].url})", markdown)
+    markdown = NOTEBOOK_LINK.sub(lambda m: f"]({by_name[m.group(1)].url})", markdown)
     body = mistune.html(markdown)
     # the app pages read the site's settings from the top page's jupyter-config-data element: keep it
     config = re.search(r'<script id="jupyter-config-data".*?</script>', target.read_text(), re.S)
     if config is None:
         raise BuildError(f"{target} has no jupyter-config-data element: has JupyterLite changed its layout?")
-    target.write_text(INDEX_HTML.replace("{config}", config.group()).replace("{body}", str(body)))
+    texts = {"config": config.group(), "body": str(body), "runs-here": html.escape(render("lite-runs-here")),
+             "notebooks-link": html.escape(render("lite-notebooks-link"))}  # fmt: skip
+    page = INDEX_HTML
+    for key, text in texts.items():
+        page = page.replace("{" + key + "}", text)
+    target.write_text(page)
 
 
 INDEX_HTML = """<!DOCTYPE html>
@@ -309,8 +322,7 @@ li { margin: 0.3rem 0; }
 <body>
 <main>
 {body}
-<p class="note">Everything here runs in your browser: the first page you open takes a few seconds to start
-Python, and then works without a network. <a href="lab/index.html">The notebooks with their code</a>.</p>
+<p class="note">{runs-here} <a href="lab/index.html">{notebooks-link}</a>.</p>
 </main>
 </body>
 </html>
