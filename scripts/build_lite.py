@@ -56,10 +56,13 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: JupyterLite 0.8 keeps the toolbar whenever `toolbar` is given at all, even as `toolbar=0`
 PAGE_OPTIONS = {"kernel": "python", "hideCodeInput": "1", "showBanner": "0", "execute": "1"}
 #: what a learner should not see on a page: the empty prompt cell and the execution counts (and the
-#: overlay over the counts, which would otherwise lie over the widgets and take their clicks)
+#: overlay over the counts, which would otherwise lie over the widgets and take their clicks); the page's
+#: outputs take the whole height, the prompt's panel hidden
 PAGE_CSS = """
 .jp-CodeConsole-promptCell, .jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt,
 .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none; }
+.jp-CodeConsole-input, .jp-CodeConsole .lm-SplitPanel-handle { display: none; }
+.jp-CodeConsole-content { height: 100% !important; }
 .jp-CodeConsole .jp-Cell { padding-left: 1rem; padding-right: 1rem; }
 """.strip()
 
