@@ -169,7 +169,9 @@ def _wheel_is(path: Path, name: str, version: str) -> bool:
 def project_wheel() -> Path:
     """A wheel of this checkout, built afresh."""
     folder = CACHE / "project"
-    shutil.rmtree(folder, ignore_errors=True)
+    # setuptools stages the wheel in build/lib, where a module deleted since the last build would linger
+    for stale in (folder, BUILD / "lib", *BUILD.glob("bdist.*")):
+        shutil.rmtree(stale, ignore_errors=True)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", folder, ROOT],
         "building a wheel of the project")  # fmt: skip
     return next(folder.glob("*.whl"))
