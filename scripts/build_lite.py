@@ -67,8 +67,8 @@ PAGE_CSS = """
 """.strip()
 
 
-#: a markdown link to a notebook beside it
-NOTEBOOK_LINK = re.compile(r"\]\(([\w.-]+\.ipynb)\)")
+#: a markdown link to a notebook beside it, perhaps with a query string (``meld_lab.ipynb?lang=sv``)
+NOTEBOOK_LINK = re.compile(r"\]\(([\w.-]+\.ipynb)(?:\?([^)\s]*))?\)")
 
 
 class BuildError(Exception):
@@ -245,20 +245,24 @@ def assemble_pyodide(runtime: Path, target: Path) -> list[str]:
 
 @dataclass(frozen=True)
 class Page:
-    """One notebook as a learner's page: its name, title and the REPL address that replays it."""
+    """One notebook as a learner's page: its name, title and cells."""
 
     notebook: str
     title: str
-    url: str
+    cells: tuple[tuple[str, str], ...]
+
+    def url(self, query: str = "") -> str:
+        return page_url(self.cells, query)
 
 
 def notebook_cells(path: Path) -> list[tuple[str, str]]:
     return [(c["cell_type"], "".join(c["source"])) for c in json.loads(path.read_text())["cells"]]
 
 
-def page_url(cells: Sequence[tuple[str, str]]) -> str:
-    """The REPL address that shows each markdown cell and runs each code cell, in order."""
-    code = []
+def page_url(cells: Sequence[tuple[str, str]], query: str = "") -> str:
+    """The REPL address that shows each markdown cell and runs each code cell, in order. A query string
+    reaches the page's Python as Voila passes it, in QUERY_STRING (``?lang=sv`` chooses the language)."""
+    code = [f"import os\nos.environ['QUERY_STRING'] = {query!r}"] if query else []
     for kind, source in cells:
         if kind == "markdown":
             code.append(f"from IPython.display import Markdown, display\ndisplay(Markdown({source!r}))")
@@ -275,11 +279,11 @@ def make_pages() -> list[Page]:
     pages = []
     for name in names:
         cells = notebook_cells(NOTEBOOKS / name)
-        linked = [m for kind, source in cells if kind == "markdown" for m in NOTEBOOK_LINK.findall(source)]
+        linked = [m for kind, source in cells if kind == "markdown" for m, _query in NOTEBOOK_LINK.findall(source)]
         if linked:
             raise BuildError(f"{name} links to {linked}: only the index may link to notebooks in the site")
         heading = next((s for k, s in cells if k == "markdown" and s.startswith("# ")), f"# {name}")
-        pages.append(Page(name, heading.splitlines()[0].removeprefix("# "), page_url(cells)))
+        pages.append(Page(name, heading.splitlines()[0].removeprefix("# "), tuple(cells)))
     return pages
 
 
@@ -289,11 +293,11 @@ def write_index(pages: Sequence[Page], target: Path) -> None:
 
     by_name = {p.notebook: p for p in pages}
     markdown = "\n\n".join(s for k, s in notebook_cells(NOTEBOOKS / "index.ipynb") if k == "markdown")
-    listed = NOTEBOOK_LINK.findall(markdown)
+    listed = [name for name, _query in NOTEBOOK_LINK.findall(markdown)]
     unknown = [n for n in listed if n not in by_name]
     if unknown:
         raise BuildError(f"notebooks/index.ipynb links to notebooks that do not exist: {unknown}")
-    markdown = NOTEBOOK_LINK.sub(lambda m: f"]({by_name[m.group(1)].url})", markdown)
+    markdown = NOTEBOOK_LINK.sub(lambda m: f"]({by_name[m.group(1)].url(m.group(2) or '')})", markdown)
     body = mistune.html(markdown)
     # the app pages read the site's settings from the top page's jupyter-config-data element: keep it
     config = re.search(r'<script id="jupyter-config-data".*?</script>', target.read_text(), re.S)

@@ -80,7 +80,7 @@ def test_index_links_every_page_in_the_order_of_the_voila_index(offline, site_ur
 
     cells = json.loads((ROOT / "notebooks" / "index.ipynb").read_text())["cells"]
     markdown = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    titles = re.findall(r"\[([^\]]+)\]\([\w.-]+\.ipynb\)", markdown)
+    titles = re.findall(r"\[([^\]]+)\]\([\w.-]+\.ipynb(?:\?[^)]*)?\)", markdown)
     page, errors = open_page(offline[0])
     page.goto(f"{site_url}/")
     links = page.locator("main li a")
@@ -126,4 +126,19 @@ def test_a_lesson_runs_its_meld_lab_in_the_browser_kernel(offline, site_url: str
     expect(verdict).to_contain_text("Not legal")
     hand.get_by_role("button", name="king of diamonds").click()
     expect(verdict).to_contain_text("legal same-rank meld under Bolivia rules: 30 points")
+    assert not errors, errors
+
+
+def test_a_language_link_opens_the_meld_lab_in_that_language(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The index's "polski" link passes ?lang=pl on to the page's Python, as Voila does."""
+    from bolivia_core.cards import Card
+    from bolivia_core.messages import card_name, render
+
+    page, errors = open_page(offline[0])
+    page.goto(f"{site_url}/")
+    page.get_by_role("link", name="polski").click()
+    hand = page.get_by_role("group", name=render("lab:hand-label", language="pl"))
+    king = hand.get_by_role("button", name=card_name(Card.parse("KC"), language="pl"))
+    expect(king).to_be_visible(timeout=TIMEOUT)
+    assert card_name(Card.parse("KC"), language="pl") != "king of clubs"
     assert not errors, errors
