@@ -254,6 +254,10 @@ EN: dict[str, str] = {
     "rank:4": "4s", "rank:5": "5s", "rank:6": "6s", "rank:7": "7s", "rank:8": "8s", "rank:9": "9s",
     "rank:10": "10s", "rank:J": "jacks", "rank:Q": "queens", "rank:K": "kings", "rank:A": "aces",
     # --- pages: navigation, serving, the club editor (widgets, notebooks) ---
+    # the server-free site's index page (scripts/build_lite.py)
+    "lite-runs-here": "Everything here runs in your browser: the first page you open takes a while to start "
+                      "Python, and then works without a network.",
+    "lite-notebooks-link": "The notebooks with their code",
 
     # what going out needs
     "need:sequence": "a complete sequence",

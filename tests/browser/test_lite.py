@@ -1,0 +1,144 @@
+"""The server-free site in a real browser: built by scripts/build-lite.sh (or a build newer than every file it
+is made from), served from 127.0.0.1 by a plain static file server, with every request to another origin
+aborted and recorded. Starting Python in the page takes a while, so this runs only with `-m lite`."""
+
+from __future__ import annotations
+
+import functools
+import re
+import subprocess
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+pytestmark = pytest.mark.lite
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "lite"
+#: what the site is made from: a build older than any of these is made again
+SOURCES = ("bolivia_core", "widgets", "notebooks", "scripts/build_lite.py", "scripts/build-lite.sh", "pyproject.toml")
+TIMEOUT = 180_000  # Python starting in the page on a busy machine
+HAND = "your hand: choose cards for a meld"
+
+
+def newest_source() -> float:
+    files = [p for name in SOURCES for p in ([ROOT / name] if (ROOT / name).is_file() else (ROOT / name).rglob("*"))]
+    return max(p.stat().st_mtime for p in files if p.is_file() and "__pycache__" not in p.parts)
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    """The site's address on the loopback interface, built first unless a fresh build is there."""
+    index = SITE / "index.html"
+    if not index.exists() or index.stat().st_mtime < newest_source():
+        subprocess.run(["bash", "scripts/build-lite.sh"], cwd=ROOT, check=True, timeout=900)
+    handler = functools.partial(Quiet, directory=str(SITE))
+    with ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+        httpd.shutdown()
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def offline(browser, site_url: str) -> Iterator[tuple[BrowserContext, list[str]]]:  # type: ignore[no-untyped-def]
+    """A browser context that aborts every request leaving the site's origin; the test fails if any was made."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    elsewhere: list[str] = []
+
+    def only_the_site(route: Route) -> None:
+        if route.request.url.startswith(site_url + "/"):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_site)
+    yield context, elsewhere
+    context.close()
+    assert not elsewhere, f"the site asked another origin for {elsewhere}"
+
+
+def open_page(context: BrowserContext) -> tuple[Page, list[str]]:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def test_index_links_every_page_in_the_order_of_the_voila_index(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / "index.ipynb").read_text())["cells"]
+    markdown = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    titles = re.findall(r"\[([^\]]+)\]\([\w.-]+\.ipynb(?:\?[^)]*)?\)", markdown)
+    page, errors = open_page(offline[0])
+    page.goto(f"{site_url}/")
+    links = page.locator("main li a")
+    expect(links).to_have_count(len(titles))
+    assert links.all_inner_texts() == titles
+    for href in links.evaluate_all("links => links.map(a => a.getAttribute('href'))"):
+        assert href.startswith("repl/index.html?") and "hideCodeInput=1" in href and "code=" in href
+    assert not errors
+
+
+def test_meld_lab_answers_chosen_cards_in_the_browser_kernel(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    page, errors = open_page(offline[0])
+    page.goto(f"{site_url}/")
+    page.get_by_role("link", name="Meld lab").click()
+    expect(page.get_by_role("heading", name="Meld lab")).to_be_visible(timeout=TIMEOUT)
+    hand = page.get_by_role("group", name=HAND)
+    expect(hand.get_by_role("button").first).to_be_visible(timeout=TIMEOUT)
+    verdict = page.locator(".bolivia-verdict")
+    # seed 7 deals player 2 two kings and two 2s among others
+    hand.get_by_role("button", name="king of clubs").click()
+    expect(hand.get_by_role("button", name="king of clubs")).to_have_attribute("aria-pressed", "true")
+    expect(verdict).to_contain_text("Not legal")
+    hand.get_by_role("button", name="king of spades").click()
+    hand.get_by_role("button", name="2 of hearts").first.click()
+    # two kings (10 each) and a 2 (20): natural cards at least twice the wild cards, so legal, 40 points
+    expect(verdict).to_contain_text("legal same-rank meld under Bolivia rules: 40 points")
+    expect(page.locator("pre", has_text="Traceback")).to_have_count(0)
+    assert not errors, errors
+
+
+def test_a_lesson_runs_its_meld_lab_in_the_browser_kernel(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    page, errors = open_page(offline[0])
+    page.goto(f"{site_url}/")
+    page.get_by_role("link", name="The initial meld").click()
+    expect(page.get_by_role("heading", name="Lesson 4: the initial meld")).to_be_visible(timeout=TIMEOUT)
+    # the lesson's printed output, worked out by the engine in the page: 90 points at 1500 (rule text)
+    expect(page.get_by_text(re.compile(r"score +1,500: the first melds need 90 points"))).to_be_visible(timeout=TIMEOUT)
+    hand = page.get_by_role("group", name=HAND)
+    expect(hand.get_by_role("button", name="king of hearts")).to_be_visible(timeout=TIMEOUT)
+    verdict = page.locator(".bolivia-verdict").first
+    hand.get_by_role("button", name="king of hearts").click()
+    hand.get_by_role("button", name="king of spades").click()
+    expect(verdict).to_contain_text("Not legal")
+    hand.get_by_role("button", name="king of diamonds").click()
+    expect(verdict).to_contain_text("legal same-rank meld under Bolivia rules: 30 points")
+    assert not errors, errors
+
+
+def test_a_language_link_opens_the_meld_lab_in_that_language(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The index's "polski" link passes ?lang=pl on to the page's Python, as Voila does."""
+    from bolivia_core.cards import Card
+    from bolivia_core.messages import card_name, render
+
+    page, errors = open_page(offline[0])
+    page.goto(f"{site_url}/")
+    page.get_by_role("link", name="polski").click()
+    hand = page.get_by_role("group", name=render("lab:hand-label", language="pl"))
+    king = hand.get_by_role("button", name=card_name(Card.parse("KC"), language="pl"))
+    expect(king).to_be_visible(timeout=TIMEOUT)
+    assert card_name(Card.parse("KC"), language="pl") != "king of clubs"
+    assert not errors, errors
