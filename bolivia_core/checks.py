@@ -17,7 +17,7 @@ from .cards import Card, format_cards, remove_cards
 from .melds import MeldKind, MeldVerdict, check_side_melds, judge, judge_addition
 from .messages import Reason, render
 from .position import Position
-from .rules import Rules
+from .rules import CardClass, Rules
 from .scoring import may_go_out, needs_text
 
 __all__ = ["card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_frozen", "reasons"]
@@ -98,7 +98,7 @@ def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
     return []
 
 
-def card_class(card: Card) -> str:
+def card_class(card: Card) -> CardClass:
     """The class of card the pile and discard rules name: natural, wild, black 3 or red 3."""
     if card.is_wild:
         return "wild"

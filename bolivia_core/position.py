@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Literal, get_args
 
 from .cards import Card
 from .rules import Rules
 
-__all__ = ["PHASES", "Position"]
+__all__ = ["PHASES", "Phase", "Position"]
 
 Cards = tuple[Card, ...]
-PHASES = ("draw", "play", "answer", "hand over", "game over")
+Phase = Literal["draw", "play", "answer", "hand over", "game over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
 
 
 @dataclass
@@ -29,7 +31,7 @@ class Position:
     hand_number: int
     dealer: int
     turn: int
-    phase: str
+    phase: Phase
     scores: list[int]
     hands: list[list[Card]]
     melds: list[list[list[Card]]]

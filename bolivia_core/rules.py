@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .cards import Card
 from .messages import render
@@ -164,6 +164,31 @@ def _all_or_count(value: Any) -> str | None:
 # --- the knobs ------------------------------------------------------------------
 
 
+# --- the typed values of knobs: each set of choices written once, as a Literal ---------
+
+FirstDealer = Literal["player 1", "highest card"]
+CardClass = Literal["natural", "wild", "black 3", "red 3"]
+PileTakeWay = Literal["natural pair", "suited sequence pair", "two wilds", "natural and wild", "own meld"]
+PileFrozenWhen = Literal["side has not melded", "pile holds a wild", "pile holds a black 3", "pile holds a red 3"]
+WildBalance = Literal["naturals at least twice the wilds", "naturals outnumber wilds", "no ratio"]
+MeldsPerRank = Literal["several", "another only after a canasta", "one"]
+SequenceOverflow = Literal["refused", "start a new sequence"]
+SequenceCalled = Literal["escalera", "samba", "canasta"]
+RedThreesAgainst = Literal["side cannot go out", "side has not melded"]
+AskPartner = Literal["optional", "required"]
+StockOut = Literal["when the player to move cannot take the pile", "when nobody can take the pile"]
+
+
+def choice(kind: Any) -> Check:
+    """The check of a knob whose value is one of a Literal's choices."""
+    return _one_of(*get_args(kind))
+
+
+def set_of(kind: Any) -> Any:
+    """A rules field whose value is a set drawn from a Literal's choices."""
+    return set_knob(*get_args(kind))
+
+
 def knob(check: Check) -> Any:
     """A rules field: the value check of one knob (its description is the catalogue's ``knob:NAME``)."""
     return field(metadata={"check": check})
@@ -199,41 +224,37 @@ class Rules:
     jokers: int = knob(_int_range(0, 12))
     sides: Mapping[int, tuple[int, ...]] = knob(_sides)
     hand_size: Mapping[int, int] = knob(_per_player_count(_int_range(5, 20), "cards"))
-    first_dealer: str = knob(_one_of("player 1", "highest card"))
+    first_dealer: FirstDealer = knob(choice(FirstDealer))
     cover_red_three_upcard: bool = knob(_boolean)
     keep_two_cards: bool = knob(_boolean)
 
     # 2. a turn
     draw_count: Mapping[int, int] = knob(_per_player_count(_int_range(1, 3), "cards"))
-    pile_blocked_by: frozenset[str] = set_knob("wild", "black 3", "red 3")
-    pile_take_ways: frozenset[str] = set_knob(
-        "natural pair", "suited sequence pair", "two wilds", "natural and wild", "own meld",
-    )
-    pile_frozen_when: frozenset[str] = set_knob(
-        "side has not melded", "pile holds a wild", "pile holds a black 3", "pile holds a red 3",
-    )
+    pile_blocked_by: frozenset[CardClass] = set_knob("wild", "black 3", "red 3")
+    pile_take_ways: frozenset[PileTakeWay] = set_of(PileTakeWay)
+    pile_frozen_when: frozenset[PileFrozenWhen] = set_of(PileFrozenWhen)
     pile_new_meld_only: bool = knob(_boolean)
     pile_cards_taken: int | str = knob(_all_or_count)
     take_top_card_onto_sequence: bool = knob(_boolean)
     pile_counts_for_initial_meld: bool = knob(_boolean)
     one_card_pile_with_one_card: bool = knob(_boolean)
-    discard_forbidden: frozenset[str] = set_knob("red 3", "wild", "black 3")
+    discard_forbidden: frozenset[CardClass] = set_knob("red 3", "wild", "black 3")
 
     # 3. melds
     meld_min_cards: int = knob(_int_range(2, 7))
     same_rank_min_naturals: int = knob(_int_range(1, 7))
     same_rank_max_wilds: int = knob(_int_range(0, 7))
-    same_rank_wild_balance: str = knob(
-        _one_of("naturals at least twice the wilds", "naturals outnumber wilds", "no ratio"),
+    same_rank_wild_balance: WildBalance = knob(
+        choice(WildBalance),
     )
     wilds_onto_complete_canasta: bool = knob(_boolean)
-    same_rank_melds_per_rank: str = knob(_one_of("several", "another only after a canasta", "one"))
+    same_rank_melds_per_rank: MeldsPerRank = knob(choice(MeldsPerRank))
     sequences: bool = knob(_boolean)
     sequence_low_rank: int = knob(_int_range(4, 4))
     sequence_max_wilds: int = knob(_int_range(0, 2))
     sequence_length: int = knob(_int_range(7, 7))
-    sequence_overflow: str = knob(_one_of("refused", "start a new sequence"))
-    sequence_called: str = knob(_one_of("escalera", "samba", "canasta"))
+    sequence_overflow: SequenceOverflow = knob(choice(SequenceOverflow))
+    sequence_called: SequenceCalled = knob(choice(SequenceCalled))
     wild_melds: bool = knob(_boolean)
     wild_meld_length: int = knob(_int_range(7, 7))
     black_three_meld_max: int = knob(_int_range(3, 12))
@@ -254,7 +275,7 @@ class Rules:
     # 5. threes at the end of a hand
     red_three_value: int = knob(BONUS)
     red_threes_all_total: int = knob(BONUS)
-    red_threes_count_against: str = knob(_one_of("side cannot go out", "side has not melded"))
+    red_threes_count_against: RedThreesAgainst = knob(choice(RedThreesAgainst))
     red_three_from_pile_replaced: bool = knob(_boolean)
     black_three_in_hand: int = knob(_int_range(0, 1000))
 
@@ -262,11 +283,11 @@ class Rules:
     going_out_needs: Mapping[int, tuple[tuple[str, ...], ...]] = knob(
         _per_player_count(_going_out_alternatives, "alternatives of complete melds"),
     )
-    ask_partner: str = knob(_one_of("optional", "required"))
+    ask_partner: AskPartner = knob(choice(AskPartner))
     going_out_bonus: int = knob(BONUS)
     final_discard_optional: bool = knob(_boolean)
     concealed_going_out_bonus: int = knob(BONUS)
-    stock_out: str = knob(_one_of("when the player to move cannot take the pile", "when nobody can take the pile"))
+    stock_out: StockOut = knob(choice(StockOut))
 
     # 7. the game
     target_score: Mapping[int, int] = knob(_per_player_count(_int_range(500, 100_000), "a score"))

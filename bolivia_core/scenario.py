@@ -79,16 +79,17 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
         raise ScenarioError(f"field players: {rules.title} rules are for {allowed} players, not {players}")
     sides = len(rules.sides[players])
     seed = _int(fields, "seed", 1)
+    phase = fields.pop("phase", "draw")
+    if phase not in PHASES:
+        raise ScenarioError(f"field phase: {phase!r} is not one of {', '.join(PHASES)}")
     pos = Position(
         rules=rules, players=players, seed=seed,
         target=_int(fields, "target", rules.target_score[players]),
         hand_number=_int(fields, "hand", 1), dealer=_int(fields, "dealer", players), turn=0,
-        phase=fields.pop("phase", "draw"), scores=_ints(fields, "scores", sides),
+        phase=phase, scores=_ints(fields, "scores", sides),
         hands=[[] for _ in range(players)], melds=[[] for _ in range(sides)],
         red_threes=[[] for _ in range(sides)], pile=[], stock=[],
     )  # fmt: skip
-    if pos.phase not in PHASES:
-        raise ScenarioError(f"field phase: {pos.phase!r} is not one of {', '.join(PHASES)}")
     if not 1 <= pos.hand_number <= rules.hand_cap:
         raise ScenarioError(f"field hand: the hand's number, 1 to {rules.hand_cap}, not {pos.hand_number}")
     if pos.target <= 0:
