@@ -9,16 +9,16 @@ the position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import Card, format_cards, remove_cards
-from .melds import MeldKind, MeldVerdict, check_side_melds, judge, judge_addition
+from .melds import MeldKind, MeldVerdict, check_side_melds, illegal_meld_reasons, judge, judge_addition
 from .messages import Reason, render
 from .position import Position
 from .rules import CardClass, Rules
-from .scoring import may_go_out, needs_text
+from .scoring import initial_meld_short, may_go_out, needs_text
 
 __all__ = ["card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_frozen", "reasons"]
 
@@ -175,7 +175,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
             return
         melds.append(list(verdict.cards))
     extra = [judge(m, rules) for m in action.melds]
-    illegal = _meld_reasons(extra, params)
+    illegal = illegal_meld_reasons(extra, params)
     yield from illegal
     melds.extend(action.melds)
     yield from _table_reasons(melds, len(action.melds) + (action.onto is None), rules)
@@ -257,7 +257,7 @@ def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> Reasons:
     melds: list[Sequence[Card]] = [*pos.melds[side], *action.melds]  # read only: no copies
     going_out = len(rest) <= 1 and _may_finish(pos, melds)
     verdicts = [judge(m, rules, going_out) for m in action.melds]
-    illegal = _meld_reasons(verdicts, params)
+    illegal = illegal_meld_reasons(verdicts, params)
     if illegal:
         yield from illegal
         return
@@ -325,14 +325,6 @@ def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> Reasons:
 # --- rules shared by several actions ---------------------------------------------------
 
 
-def _meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> list[Reason]:
-    return [
-        Reason("meld-illegal", v.reasons[0].knob, params | {"index": i, "cards": format_cards(v.cards), "why": _why(v)})
-        for i, v in enumerate(verdicts, start=1)
-        if not v.legal
-    ]
-
-
 def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> Reasons:
     """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
     if not new or rules.same_rank_melds_per_rank == "several":
@@ -346,18 +338,15 @@ def _initial_reasons(
 ) -> Reasons:
     """A side's first melds of the hand, laid in one action, must reach its minimum
     (``uncounted``: points among them that do not count, such as a top discard)."""
-    side = pos.side_of(pos.turn)
     points = sum(v.points for v in verdicts) - uncounted
-    if not meets_initial_minimum(pos, points):
-        minimum = pos.rules.initial_meld_minimum(pos.scores[side])
-        knob = "initial_meld_below_zero" if pos.scores[side] < 0 else "initial_meld_steps"
-        numbers = {"minimum": minimum, "score": pos.scores[side], "points": points, "shortfall": minimum - points}
-        yield Reason("initial-meld-short", knob, params | numbers)
+    short = initial_meld_short(points, pos.scores[pos.side_of(pos.turn)], pos.rules, params)
+    if short:
+        yield short
 
 
 def meets_initial_minimum(pos: Position, points: int) -> bool:
     """Whether first melds worth ``points`` are enough for the side to move to open the hand."""
-    return points >= pos.rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
+    return initial_meld_short(points, pos.scores[pos.side_of(pos.turn)], pos.rules, {}) is None
 
 
 def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:

@@ -356,7 +356,7 @@ def compare_situation(
 
 
 def _players(rules: Rules) -> int:
-    return 4 if 4 in rules.sides else min(rules.sides)
+    return rules.default_players
 
 
 def _meld_data(verdict: Any) -> dict[str, Any]:

@@ -139,6 +139,15 @@ def judge_addition(
     return _verdict(combined.cards, rules, combined.kind, reasons, combined.points)
 
 
+def illegal_meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> list[Reason]:
+    """"Meld N (cards) is not legal: why", for each illegal one of melds laid or judged together."""
+    return [
+        Reason("meld-illegal", v.reasons[0].knob, params | {
+            "index": i, "cards": format_cards(v.cards), "why": "; ".join(map(str, v.reasons))})
+        for i, v in enumerate(verdicts, start=1) if not v.legal
+    ]  # fmt: skip
+
+
 _TOO_LONG = frozenset({"sequence-too-long", "wild-meld-too-long"})
 
 
@@ -165,11 +174,7 @@ def check_side_melds(
     check_copies([c for g in groups for c in g], rules.decks, rules.jokers, rules.title)
     verdicts = tuple(judge(g, rules, going_out) for g in groups)
     params = {"rules": rules.title}
-    reasons = [
-        Reason("meld-illegal", v.reasons[0].knob, params | {
-            "index": i, "cards": format_cards(v.cards), "why": "; ".join(map(str, v.reasons))})
-        for i, v in enumerate(verdicts, start=1) if not v.legal
-    ]  # fmt: skip
+    reasons = illegal_meld_reasons(verdicts, params)
     per_rank = rules.same_rank_melds_per_rank
     by_rank: dict[int, list[MeldVerdict]] = {}
     for verdict in verdicts:

@@ -330,6 +330,11 @@ class Rules:
         return 2 * self.decks
 
     @property
+    def default_players(self) -> int:
+        """The table size used when none is given: four where the rules allow it, else the fewest."""
+        return 4 if 4 in self.sides else min(self.sides)
+
+    @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.sides))
 

@@ -73,7 +73,7 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
             raise ScenarioError(f"field rules: {error}") from None
     elif name != rules.name:
         raise ScenarioError(f"field rules: this scenario is for {name!r}, not {rules.name!r}")
-    players = _int(fields, "players", 4 if 4 in rules.sides else min(rules.sides))
+    players = _int(fields, "players", rules.default_players)
     if players not in rules.sides:
         allowed = ", ".join(map(str, rules.player_counts))
         raise ScenarioError(f"field players: {rules.title} rules are for {allowed} players, not {players}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, check_copies, format_cards, parse_cards
-from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds
+from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons
 from .messages import Explanation, Reason, render
 from .rules import Rules, resolve_rules
 
@@ -72,17 +72,23 @@ def check_initial_meld(
     reasons: list[Reason] = []
     if not verdicts:
         reasons.append(Reason("initial-meld-empty", None, params))
-    for index, verdict in enumerate(verdicts, start=1):
-        if not verdict.legal:
-            why = "; ".join(map(str, verdict.reasons))
-            reasons.append(Reason("meld-illegal", verdict.reasons[0].knob, params | {
-                "index": index, "cards": format_cards(verdict.cards), "why": why}))
+    reasons.extend(illegal_meld_reasons(verdicts, params))
     shortfall = max(0, minimum - points)
-    if shortfall:
-        knob = "initial_meld_below_zero" if score < 0 else "initial_meld_steps"
-        reasons.append(Reason("initial-meld-short", knob, params | {
-            "minimum": minimum, "score": score, "points": points, "shortfall": shortfall}))
+    short = initial_meld_short(points, score, rules, params)
+    if short:
+        reasons.append(short)
     return InitialMeldVerdict(not reasons, points, minimum, shortfall, verdicts, tuple(reasons))
+
+
+def initial_meld_short(points: int, score: int, rules: Rules, params: dict[str, Any]) -> Reason | None:
+    """The reason first melds worth ``points`` do not open a hand at ``score``, or ``None`` when they do:
+    the one place the initial-meld minimum is applied."""
+    minimum = rules.initial_meld_minimum(score)
+    if points >= minimum:
+        return None
+    knob = "initial_meld_below_zero" if score < 0 else "initial_meld_steps"
+    numbers = {"minimum": minimum, "score": score, "points": points, "shortfall": minimum - points}
+    return Reason("initial-meld-short", knob, params | numbers)
 
 
 def _complete_kind(verdict: MeldVerdict) -> str | None:
@@ -115,7 +121,7 @@ def _fulfils(have: Counter[str], alternative: tuple[str, ...]) -> bool:
 def _players(rules: Rules, players: int | None) -> int:
     """The table size to read per-player-count knobs for: four when allowed, else the fewest."""
     if players is None:
-        return 4 if 4 in rules.sides else min(rules.sides)
+        return rules.default_players
     if players not in rules.sides:
         allowed = ", ".join(map(str, rules.player_counts))
         raise ScoringError(f"{rules.title} rules are for {allowed} players, not {players}")

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bolivia_core import Card, check_meld, get_rules, score_side
+from bolivia_core import Card, check_initial_meld, check_meld, get_rules, score_side
 from bolivia_core.cards import format_cards, remove_cards
 from bolivia_core.game import Game, new_game
 from bolivia_core.messages import format_number, render
@@ -219,14 +219,12 @@ class MeldLab(widgets.VBox):
         self._update_score(rules)
 
     def _update_meter(self, rules: Any, chosen: tuple[Card, ...]) -> None:
-        minimum = rules.initial_meld_minimum(self.side_score)
         if self.melded_before:
             self.meter.layout.visibility = "hidden"
             self.meter_text.value = f"<span>{html.escape(render('lab:melded-initial'))}</span>"
             return
-        laid = sum(check_meld(m, rules).points for m in self.table)
-        trying = check_meld(chosen, rules) if chosen else None
-        points = laid + (trying.points if trying and trying.legal else 0)
+        opening = check_initial_meld([*self.table, *([chosen] if chosen else [])], self.side_score, rules)
+        points, minimum = opening.points, opening.minimum
         self.meter.layout.visibility = "visible"
         self.meter.max, self.meter.value = minimum, min(points, minimum)
         mark = render("lab:enough") if points >= minimum else render("lab:to-go", {"count": minimum - points})
