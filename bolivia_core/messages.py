@@ -367,7 +367,7 @@ EN: dict[str, str] = {
     "play-running-total": "Total so far: {total}.",
     "play-next-minimum": "Next initial meld: {minimum} points.",
     "play-you-win": "Your side ({players}) wins the game with {score} points.",
-    "play-they-win": "{players} win the game with {score} points.",
+    "play-they-win": "The other side ({players}) wins the game with {score} points.",
     "play-draw-game": "The game ends in a draw.",
     "play-review": "The coach's review: your moves it would have made otherwise",
     "play-review-item": "you played {played}; the coach: {better} ({why})",
