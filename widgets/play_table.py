@@ -39,6 +39,7 @@ LEARNER = 1
 STRONGEST_FIRST = ("strong", "club", "beginner", "greedy", "random")
 COMPUTER_MOVES_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
 REVIEW_LENGTH = 3
+NEW_MELD = 0  # the meld picker's "(a new meld)": melds are numbered from 1
 
 
 def best_level() -> str:
@@ -102,8 +103,8 @@ class PlayTable(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=t("play-seed"),
                                            layout=widgets.Layout(width="12em", max_width="100%"))  # fmt: skip
         self.levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.new_game_button = widgets.Button(description=t("play-new-game"), icon="random",
-                                              button_style="primary")  # fmt: skip
+        self.new_game_button = _button("play-new-game")
+        self.new_game_button.button_style = "primary"
         self.coach = widgets.Checkbox(value=coach, description=t("play-coach-mode"), indent=False, layout=wide)
         self.pace = widgets.ToggleButtons(
             options=[(t("play-pace-step"), "step"), (t("play-pace-straight"), "straight")], value=pace,
@@ -119,39 +120,40 @@ class PlayTable(widgets.VBox):
         self.hand = CardRow(label=t("play-hand-label"), empty_text=t("play-hand-empty"))
         self.set_aside_info = widgets.HTML()
         self.meld_picker = widgets.Dropdown(description=t("play-meld-picker"), layout=wide)
-        self.draw_button = _button("play-draw", "download")
-        self.take_pile_button = _button("play-take-pile", "hand-paper-o")
-        self.take_top_button = _button("play-take-top", "level-up")
-        self.set_aside_button = _button("play-set-aside", "object-group")
-        self.put_back_button = _button("play-put-back", "undo")
-        self.meld_button = _button("play-meld", "check")
-        self.add_button = _button("play-add", "plus")
-        self.discard_button = _button("play-discard", "arrow-down")
-        self.ask_button = _button("play-ask", "question")
-        self.yes_button = _button("play-answer-yes", "thumbs-up")
-        self.no_button = _button("play-answer-no", "thumbs-down")
-        self.go_out_button = _button("play-go-out", "flag-checkered")
-        self.pass_button = _button("play-pass", "ban")
-        self.next_hand_button = _button("play-next-hand", "forward")
+        self.draw_button = _button("play-draw")
+        self.take_pile_button = _button("play-take-pile")
+        self.take_top_button = _button("play-take-top")
+        self.set_aside_button = _button("play-set-aside")
+        self.put_back_button = _button("play-put-back")
+        self.meld_button = _button("play-meld")
+        self.add_button = _button("play-add")
+        self.discard_button = _button("play-discard")
+        self.ask_button = _button("play-ask")
+        self.yes_button = _button("play-answer-yes")
+        self.no_button = _button("play-answer-no")
+        self.go_out_button = _button("play-go-out")
+        self.pass_button = _button("play-pass")
+        self.next_hand_button = _button("play-next-hand")
         self.feedback = widgets.HTML()
-        self.hint_button = _button("play-hint", "lightbulb-o")
-        self.play_hint_button = _button("play-play-hint", "magic")
-        self.undo_button = _button("play-undo", "step-backward")
+        self.hint_button = _button("play-hint")
+        self.play_hint_button = _button("play-play-hint")
+        self.undo_button = _button("play-undo")
         self.coach_box = widgets.HTML()
-        self.anyway_button = _button("play-anyway", "exclamation")
-        self.take_advice_button = _button("play-take-advice", "lightbulb-o")
+        self.anyway_button = _button("play-anyway")
+        self.take_advice_button = _button("play-take-advice")
         self.warning_buttons = widgets.HBox([self.take_advice_button, self.anyway_button],
                                             layout=widgets.Layout(flex_flow="row wrap", display="none"))  # fmt: skip
-        self.computer_step_button = _button("play-computer-step", "step-forward")
-        self.computer_all_button = _button("play-computer-all", "fast-forward")
+        self.computer_step_button = _button("play-computer-step")
+        self.computer_all_button = _button("play-computer-all")
         self.log_view = widgets.HTML()
         self.hand_end = widgets.HTML()
         self.results = widgets.HTML()
         self.saved = widgets.Textarea(description=t("play-saved"), layout=widgets.Layout(width="100%", height="6em"),
-                                      placeholder=t("play-saved-placeholder"))  # fmt: skip
-        self.save_text_button = _button("play-save-position", "clipboard")
-        self.save_json_button = _button("play-save-json", "file-code-o")
-        self.resume_button = _button("play-resume", "upload")
+                                      placeholder=t("play-saved-placeholder"),
+                                      style={"description_width": "initial"})  # fmt: skip
+        self.save_text_button = _button("play-save-position")
+        self.save_json_button = _button("play-save-json")
+        self.resume_button = _button("play-resume")
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False, description=t("play-upload"))
         self.download = widgets.HTML()
         self.save_feedback = widgets.HTML()
@@ -165,6 +167,8 @@ class PlayTable(widgets.VBox):
         self.pending: Action | None = None  # a move the coach warned about, waiting for "play it anyway"
         self.last_hint: Decision | None = None
         self._meld_rows: list[tuple[widgets.HTML, CardRow]] = []
+        self._meld_boxes: list[widgets.VBox] = []
+        self._side_views: list[tuple[widgets.HTML, widgets.HBox]] = []
         self._level_pickers: list[widgets.Dropdown] = []
         self._said: list[str] = []
 
@@ -342,10 +346,10 @@ class PlayTable(widgets.VBox):
         return self.hand.selected_cards
 
     def _take_pile(self) -> None:
-        self.attempt(TakePile(self._chosen(), self.meld_picker.value, tuple(self.set_aside)))
+        self.attempt(TakePile(self._chosen(), self.meld_picker.value or None, tuple(self.set_aside)))
 
     def _take_top(self) -> None:
-        if self.meld_picker.value is None:
+        if not self.meld_picker.value:
             self._refuse_text(t("play-choose-meld"))
             return
         self.attempt(TakeTop(self.meld_picker.value))
@@ -374,7 +378,7 @@ class PlayTable(widgets.VBox):
     def _add(self) -> None:
         if not self._chosen():
             self._refuse_text(t("play-choose-cards"))
-        elif self.meld_picker.value is None:
+        elif not self.meld_picker.value:
             self._refuse_text(t("play-choose-meld"))
         else:
             self.attempt(Add(self.meld_picker.value, self._chosen()))
@@ -396,7 +400,7 @@ class PlayTable(widgets.VBox):
                 self.attempt(Discard(hand[0]))
                 return
             if laid and len(laid) == len(hand):
-                if self.set_aside or self.meld_picker.value is None:
+                if self.set_aside or not self.meld_picker.value:
                     self.attempt(Meld((*self.set_aside, *([chosen] if chosen else []))))
                 else:
                     self.attempt(Add(self.meld_picker.value, chosen))
@@ -492,7 +496,8 @@ class PlayTable(widgets.VBox):
         self.game.apply(action)
         words = tuple(str(event) for event in self.game.log[logged:])
         self.steps.append(Step(player, words, why))
-        self._say(" ".join(words))
+        for sentence in words:
+            self._say(sentence)
 
     # --- undo, saving, resuming ------------------------------------------------------------
 
@@ -686,7 +691,8 @@ class PlayTable(widgets.VBox):
         top = pos.pile[-1:] if pos.pile else []
         if [c["code"] for c in self.pile.cards] != [str(c) for c in top]:
             self.pile.show(top)
-        lines = [e("play-pile-size", count=len(pos.pile)), e("play-stock-size", count=len(pos.stock))]
+        stock = "<span class='bolivia-stock' aria-hidden='true'></span>" if pos.stock else ""
+        lines = [e("play-pile-size", count=len(pos.pile)), stock + e("play-stock-size", count=len(pos.stock))]
         if pos.pile and pos.phase not in ("hand over", "game over"):
             mine = pos.copy()
             mine.turn, mine.phase = LEARNER, "draw"
@@ -708,13 +714,11 @@ class PlayTable(widgets.VBox):
         children: list[widgets.Widget] = []
         used = 0
         learner_side = pos.side_of(LEARNER)
-        options: list[tuple[str, int | None]] = [(t("play-meld-new"), None)]
+        options: list[tuple[str, int]] = [(t("play-meld-new"), NEW_MELD)]
         for side in range(pos.side_count):
             members = pos.members(side)
             title = t("play-your-melds") if side == learner_side else t("play-their-melds", players=_players(members))
-            children.append(widgets.HTML(f"<h4>{html.escape(title)}</h4>"))
-            if not pos.melds[side]:
-                children.append(widgets.HTML(f"<p class='bolivia-no-melds'>{e('play-no-melds')}</p>"))
+            boxes: list[widgets.Widget] = []
             for index, meld in enumerate(pos.melds[side], start=1):
                 label = meld_label(index, meld, rules)
                 if side == learner_side:
@@ -722,20 +726,32 @@ class PlayTable(widgets.VBox):
                 if used == len(self._meld_rows):
                     row = CardRow(selectable=False)
                     row.add_class("bolivia-meld-cards")
-                    self._meld_rows.append((widgets.HTML(), row))
+                    caption = widgets.HTML()
+                    box = widgets.VBox([caption, row])
+                    box.add_class("bolivia-meld")
+                    self._meld_rows.append((caption, row))
+                    self._meld_boxes.append(box)
                 caption, row = self._meld_rows[used]
-                used += 1
                 caption.value = f"<span class='bolivia-meld-label'>{html.escape(label)}</span>"
                 row.label = label
                 if [c["code"] for c in row.cards] != [str(c) for c in meld]:
                     row.show(meld)
-                box = widgets.VBox([caption, row])
-                box.add_class("bolivia-meld")
-                children.append(box)
-        self.melds_box.children = children
+                boxes.append(self._meld_boxes[used])
+                used += 1
+            none = f"<span class='bolivia-no-melds'>{e('play-no-melds')}</span>" if not boxes else ""
+            if side == len(self._side_views):  # views are made once and updated in place
+                layout = widgets.Layout(flex_flow="row wrap", align_items="flex-end")
+                self._side_views.append((widgets.HTML(), widgets.HBox(layout=layout)))
+            heading, melds = self._side_views[side]
+            heading.value = f"<h4 class='bolivia-melds-heading'>{html.escape(title)} {none}</h4>"
+            if list(melds.children) != boxes:
+                melds.children = boxes
+            children += [heading, melds]
+        if list(self.melds_box.children) != children:
+            self.melds_box.children = children
         current = self.meld_picker.value
         self.meld_picker.options = options
-        self.meld_picker.value = current if current in [v for _, v in options] else None
+        self.meld_picker.value = current if current in [v for _, v in options] else NEW_MELD
 
     def _chosen_changed(self, _change: object = None) -> None:
         """Chosen cards count toward the initial meld's running total as the learner picks them."""
@@ -883,7 +899,8 @@ def _players(members: Sequence[int]) -> str:
     return t("play-players-list", first=", ".join(map(str, members[:-1])), last=members[-1])
 
 
-def _button(code: str, icon: str) -> widgets.Button:
-    button = widgets.Button(description=t(code), icon=icon, layout=widgets.Layout(width="auto"))
+def _button(code: str) -> widgets.Button:
+    """A button named by its words alone: an icon font's glyph would join its accessible name."""
+    button = widgets.Button(description=t(code), layout=widgets.Layout(width="auto"))
     button.add_class("bolivia-" + code)
     return button
