@@ -19,6 +19,7 @@ from typing import Any
 import anywidget
 import ipywidgets as widgets
 import traitlets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.cards import Card, format_cards, remove_cards
@@ -111,14 +112,14 @@ class PlayTable(widgets.VBox):
             description=t("play-pace"), style={"button_width": "auto"}, layout=wide,
         )  # fmt: skip
         self.announcer = Announcer()
-        self.turn_line = widgets.HTML()
-        self.scoreboard = widgets.HTML()
-        self.others = widgets.HTML()
+        self.turn_line = _html()
+        self.scoreboard = _html()
+        self.others = _html()
         self.pile = CardRow(selectable=False, label=t("play-pile-label"), empty_text=t("play-pile-empty"))
-        self.pile_info = widgets.HTML()
+        self.pile_info = _html()
         self.melds_box = widgets.VBox()
         self.hand = CardRow(label=t("play-hand-label"), empty_text=t("play-hand-empty"))
-        self.set_aside_info = widgets.HTML()
+        self.set_aside_info = _html()
         self.meld_picker = widgets.Dropdown(description=t("play-meld-picker"), layout=wide)
         self.draw_button = _button("play-draw")
         self.take_pile_button = _button("play-take-pile")
@@ -134,20 +135,20 @@ class PlayTable(widgets.VBox):
         self.go_out_button = _button("play-go-out")
         self.pass_button = _button("play-pass")
         self.next_hand_button = _button("play-next-hand")
-        self.feedback = widgets.HTML()
+        self.feedback = _html()
         self.hint_button = _button("play-hint")
         self.play_hint_button = _button("play-play-hint")
         self.undo_button = _button("play-undo")
-        self.coach_box = widgets.HTML()
+        self.coach_box = _html()
         self.anyway_button = _button("play-anyway")
         self.take_advice_button = _button("play-take-advice")
         self.warning_buttons = widgets.HBox([self.take_advice_button, self.anyway_button],
                                             layout=widgets.Layout(flex_flow="row wrap", display="none"))  # fmt: skip
         self.computer_step_button = _button("play-computer-step")
         self.computer_all_button = _button("play-computer-all")
-        self.log_view = widgets.HTML()
-        self.hand_end = widgets.HTML()
-        self.results = widgets.HTML()
+        self.log_view = _html()
+        self.hand_end = _html()
+        self.results = _html()
         self.saved = widgets.Textarea(description=t("play-saved"), layout=widgets.Layout(width="100%", height="6em"),
                                       placeholder=t("play-saved-placeholder"),
                                       style={"description_width": "initial"})  # fmt: skip
@@ -155,8 +156,8 @@ class PlayTable(widgets.VBox):
         self.save_json_button = _button("play-save-json")
         self.resume_button = _button("play-resume")
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False, description=t("play-upload"))
-        self.download = widgets.HTML()
-        self.save_feedback = widgets.HTML()
+        self.download = _html()
+        self.save_feedback = _html()
 
         self.game: Game = new_game(rules, players, seed, target)
         self.seat_levels: dict[int, str] = {}
@@ -204,11 +205,11 @@ class PlayTable(widgets.VBox):
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         settings = widgets.Accordion([widgets.VBox([
             widgets.HBox([self.rules, self.players], layout=row), widgets.HBox([self.target, self.seed], layout=row),
-            widgets.HTML(f"<b>{e('play-levels')}</b>"), self.levels,
+            _html(f"<b>{e('play-levels')}</b>"), self.levels,
             widgets.HBox([self.coach, self.pace], layout=row), self.new_game_button,
         ])], titles=(t("play-settings"),))  # fmt: skip
         controls = widgets.VBox([
-            widgets.HTML(f"<h4>{e('play-controls')}</h4>"),
+            _html(f"<h4>{e('play-controls')}</h4>"),
             widgets.HBox([self.draw_button, self.take_pile_button, self.take_top_button, self.pass_button],
                          layout=row),
             widgets.HBox([self.meld_picker], layout=row),
@@ -222,7 +223,7 @@ class PlayTable(widgets.VBox):
         ])  # fmt: skip
         controls.add_class("bolivia-play-controls")
         keep = widgets.VBox([
-            widgets.HTML(f"<h4>{e('play-keep')}</h4>"), self.saved,
+            _html(f"<h4>{e('play-keep')}</h4>"), self.saved,
             widgets.HBox([self.save_text_button, self.save_json_button, self.resume_button, self.upload],
                          layout=row),
             self.download, self.save_feedback,
@@ -230,13 +231,15 @@ class PlayTable(widgets.VBox):
         super().__init__([
             settings, self.announcer, self.turn_line, self.scoreboard, self.others,
             widgets.HBox([self.pile, self.pile_info], layout=row), self.melds_box,
-            widgets.HTML(f"<h4>{e('play-your-hand')}</h4>"), self.hand, self.set_aside_info, controls,
-            widgets.HTML(f"<h4>{e('play-computers')}</h4>"),
+            _html(f"<h4>{e('play-your-hand')}</h4>"), self.hand, self.set_aside_info, controls,
+            _html(f"<h4>{e('play-computers')}</h4>"),
             widgets.HBox([self.computer_step_button, self.computer_all_button], layout=row),
-            widgets.HTML(f"<h4>{e('play-log')}</h4>"), self.log_view, self.hand_end,
-            widgets.HTML(f"<h4>{e('play-hands')}</h4>"), self.results, keep,
+            _html(f"<h4>{e('play-log')}</h4>"), self.log_view, self.hand_end,
+            _html(f"<h4>{e('play-hands')}</h4>"), self.results, keep,
         ], **kwargs)  # fmt: skip
         self.add_class("bolivia-play")
+        self.log_view.add_class("bolivia-play-log")
+        self.set_aside_info.add_class("bolivia-play-chosen")
         self.hand.observe(self._chosen_changed, names="selected")
         self._build_level_pickers(level)
         self.start()
@@ -726,7 +729,7 @@ class PlayTable(widgets.VBox):
                 if used == len(self._meld_rows):
                     row = CardRow(selectable=False)
                     row.add_class("bolivia-meld-cards")
-                    caption = widgets.HTML()
+                    caption = _html()
                     box = widgets.VBox([caption, row])
                     box.add_class("bolivia-meld")
                     self._meld_rows.append((caption, row))
@@ -741,7 +744,7 @@ class PlayTable(widgets.VBox):
             none = f"<span class='bolivia-no-melds'>{e('play-no-melds')}</span>" if not boxes else ""
             if side == len(self._side_views):  # views are made once and updated in place
                 layout = widgets.Layout(flex_flow="row wrap", align_items="flex-end")
-                self._side_views.append((widgets.HTML(), widgets.HBox(layout=layout)))
+                self._side_views.append((_html(), widgets.HBox(layout=layout)))
             heading, melds = self._side_views[side]
             heading.value = f"<h4 class='bolivia-melds-heading'>{html.escape(title)} {none}</h4>"
             if list(melds.children) != boxes:
@@ -899,8 +902,26 @@ def _players(members: Sequence[int]) -> str:
     return t("play-players-list", first=", ".join(map(str, members[:-1])), last=members[-1])
 
 
+class _Shared:
+    """Layouts and styles shared by the table's many buttons and texts: each one is a model the page
+    must create before it is interactive, so sharing them makes the page ready sooner."""
+
+    button_layout: widgets.Layout | None = None
+    button_style: widgets.ButtonStyle | None = None
+    html_layout: widgets.Layout | None = None
+    html_style: HTMLStyle | None = None
+
+
+def _html(value: str = "") -> widgets.HTML:
+    if _Shared.html_layout is None or _Shared.html_style is None:
+        _Shared.html_layout, _Shared.html_style = widgets.Layout(), HTMLStyle()
+    return widgets.HTML(value, layout=_Shared.html_layout, style=_Shared.html_style)
+
+
 def _button(code: str) -> widgets.Button:
     """A button named by its words alone: an icon font's glyph would join its accessible name."""
-    button = widgets.Button(description=t(code), layout=widgets.Layout(width="auto"))
+    if _Shared.button_layout is None or _Shared.button_style is None:
+        _Shared.button_layout, _Shared.button_style = widgets.Layout(width="auto"), widgets.ButtonStyle()
+    button = widgets.Button(description=t(code), layout=_Shared.button_layout, style=_Shared.button_style)
     button.add_class("bolivia-" + code)
     return button
