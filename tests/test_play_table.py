@@ -9,6 +9,7 @@ one more complete meld), never from what the table printed before.
 from __future__ import annotations
 
 import html
+from datetime import datetime, UTC
 
 import pytest
 
@@ -251,3 +252,15 @@ def test_a_whole_game_by_hints_reaches_the_winner() -> None:
         (table.next_hand_button if table.game.phase == "hand over" else table.play_hint_button).click()
     assert table.game.is_over
     assert "wins the game" in shown(table.hand_end) or "draw" in shown(table.hand_end)
+
+
+def test_an_uploaded_saved_game_resumes() -> None:
+    table = PlayTable(seed=13, coach=False)
+    table.draw_button.click()
+    saved = table.game.to_json().encode()
+    other = PlayTable(coach=False)
+    upload = {"name": "game.json", "type": "application/json", "size": len(saved), "content": memoryview(saved),
+              "last_modified": datetime.now(UTC)}  # fmt: skip
+    other.upload.value = (upload,)
+    assert other.game.history == table.game.history and other.game.position_text() == table.game.position_text()
+    assert f"Resumed after {len(table.game.history)} moves" in shown(other.save_feedback)

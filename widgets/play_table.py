@@ -229,12 +229,12 @@ class PlayTable(widgets.VBox):
             self.download, self.save_feedback,
         ])  # fmt: skip
         super().__init__([
-            settings, self.announcer, self.turn_line, self.scoreboard, self.others,
+            settings, self.announcer, self.turn_line, self.hand_end, self.scoreboard, self.others,
             widgets.HBox([self.pile, self.pile_info], layout=row), self.melds_box,
             _html(f"<h4>{e('play-your-hand')}</h4>"), self.hand, self.set_aside_info, controls,
             _html(f"<h4>{e('play-computers')}</h4>"),
             widgets.HBox([self.computer_step_button, self.computer_all_button], layout=row),
-            _html(f"<h4>{e('play-log')}</h4>"), self.log_view, self.hand_end,
+            _html(f"<h4>{e('play-log')}</h4>"), self.log_view,
             _html(f"<h4>{e('play-hands')}</h4>"), self.results, keep,
         ], **kwargs)  # fmt: skip
         self.add_class("bolivia-play")
@@ -601,7 +601,7 @@ class PlayTable(widgets.VBox):
             self._said = []
 
     def _show(self) -> None:
-        game, pos = self.game, self.game.position
+        pos = self.game.position
         self._show_turn()
         self._show_scoreboard()
         self._show_others()
@@ -622,8 +622,6 @@ class PlayTable(widgets.VBox):
         self.log_view.value = self._log_html()
         self.hand_end.value = self._hand_end_html() if pos.phase in ("hand over", "game over") else ""
         self.results.value = self._results_html()
-        if game.phase == "hand over" or game.is_over:
-            self._say(self._announce_end())
         self._flush_said()
 
     def _show_turn(self) -> None:
@@ -647,7 +645,9 @@ class PlayTable(widgets.VBox):
         for side in range(pos.side_count):
             members = pos.members(side)
             who = t("play-side-you", players=_players(members)) if LEARNER in members else _players(members)
-            if pos.melds[side]:
+            if pos.phase in ("hand over", "game over"):
+                minimum = e("play-minimum-next", minimum=pos.rules.initial_meld_minimum(pos.scores[side]))
+            elif pos.melds[side]:
                 minimum = e("play-melded")
             else:
                 minimum = e("play-minimum", minimum=pos.rules.initial_meld_minimum(pos.scores[side]))
@@ -864,14 +864,6 @@ class PlayTable(widgets.VBox):
             out = t("play-player", player=result.went_out) if result.went_out else t("play-nobody")
             rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
         return f"<table class='bolivia-hand-results'>{head}{''.join(rows)}</table>"
-
-    def _announce_end(self) -> str:
-        result = self.game.results[-1] if self.game.results else None
-        if result is None:
-            return ""
-        return t(
-            "play-hand-over-say", hand=result.hand_number, scores=", ".join(f"{s.total:+,}" for s in result.scores)
-        )
 
 
 def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:

@@ -72,7 +72,7 @@ def test_a_hand_by_mouse_with_a_refusal_a_hint_and_undo(page: Page, voila_url: s
     button(page, "go out").click()
     expect(hand_end).to_contain_text("player 1 went out")
     expect(page.locator(".bolivia-hand-results")).to_contain_text("player 1")
-    expect(page.locator(".bolivia-announcer")).to_contain_text("Hand 1 is over")
+    expect(page.locator(".bolivia-announcer")).to_contain_text("player 1 goes out: hand 1 scores")
 
 
 def tab_to(page: Page, target: Locator, limit: int = 120) -> None:
