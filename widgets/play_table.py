@@ -150,7 +150,7 @@ class PlayTable(widgets.VBox):
         self.hand_end = _html()
         self.results = _html()
         self.saved = widgets.Textarea(description=t("play-saved"), layout=widgets.Layout(width="100%", height="6em"),
-                                      placeholder=t("play-saved-placeholder"),
+                                      placeholder=t("play-saved-placeholder"), continuous_update=False,
                                       style={"description_width": "initial"})  # fmt: skip
         self.save_text_button = _button("play-save-position")
         self.save_json_button = _button("play-save-json")
