@@ -264,3 +264,24 @@ def test_an_uploaded_saved_game_resumes() -> None:
     other.upload.value = (upload,)
     assert other.game.history == table.game.history and other.game.position_text() == table.game.position_text()
     assert f"Resumed after {len(table.game.history)} moves" in shown(other.save_feedback)
+
+
+def test_take_the_pile_with_a_pair_and_melds_set_aside_for_the_initial_meld() -> None:
+    table = table_at("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS AH AS AD 5C 9D; pile=4D 7S KD")
+    choose(table, "AH AS AD")
+    table.set_aside_button.click()
+    choose(table, "KH KS")  # the natural pair that takes KD; kings 30 and aces 60 make the 50 needed
+    table.take_pile_button.click()
+    assert table.game.position.melds[0] == [list(parse_cards("KD KH KS")), list(parse_cards("AD AH AS"))]
+    assert sorted(table.game.position.hands[0]) == sorted(parse_cards("5C 9D 4D 7S"))  # the rest of the pile
+    assert "player 1 takes the pile with KD on top" in shown(table.log_view)
+
+
+def test_take_the_top_card_onto_a_sequence() -> None:
+    table = table_at("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH 5C 9D; melds1=4H 5H 6H; pile=4D 7H")
+    table.take_top_button.click()
+    assert "Choose one of your side's melds" in shown(table.feedback)
+    table.meld_picker.value = 1
+    table.take_top_button.click()
+    assert table.game.position.melds[0] == [list(parse_cards("4H 5H 6H 7H"))]
+    assert "meld 1: escalera in hearts, 4 of 7" in [row.label for _, row in table._meld_rows]
