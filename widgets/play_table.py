@@ -216,7 +216,7 @@ class PlayTable(widgets.VBox):
             widgets.HBox([self.set_aside_button, self.put_back_button, self.meld_button, self.add_button,
                           self.discard_button], layout=row),
             widgets.HBox([self.ask_button, self.yes_button, self.no_button, self.go_out_button,
-                          self.next_hand_button], layout=row),
+                          self.next_hand_button, self.new_game_button], layout=row),
             self.feedback,
             widgets.HBox([self.hint_button, self.play_hint_button, self.undo_button], layout=row),
             self.coach_box, self.warning_buttons,
