@@ -342,6 +342,7 @@ EN: dict[str, str] = {
     "play-hint-says": "The coach ({level}) would play",
     "play-no-hint": "The coach advises you on your own turn; now it is player {player}'s.",
     "play-coach-warns": "The coach would not play {action}.",
+    "play-coach-warns-cost": "The coach rates {action} about {cost} points worse than its own move.",
     "play-coach-suggests": "It suggests {action}: {why}.",
     "play-anyway": "play my move anyway", "play-take-advice": "play the coach's move",
     "play-nothing-to-undo": "Nothing to undo: you have not moved yet this game.",

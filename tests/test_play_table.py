@@ -285,3 +285,32 @@ def test_take_the_top_card_onto_a_sequence() -> None:
     table.take_top_button.click()
     assert table.game.position.melds[0] == [list(parse_cards("4H 5H 6H 7H"))]
     assert "meld 1: escalera in hearts, 4 of 7" in [row.label for _, row in table._meld_rows]
+
+
+@pytest.mark.parametrize(("gap", "warned"), [(200.0, True), (50.0, False)])
+def test_with_a_ranking_the_coach_warns_only_about_clear_mistakes(
+    monkeypatch: pytest.MonkeyPatch, gap: float, warned: bool
+) -> None:
+    """Where the engine ranks moves (the players' ``rank_actions``), a move rated only a little
+    worse than the hint's is played without a warning, and the review lists it with its cost."""
+    from types import SimpleNamespace
+
+    import bolivia_core.players as players
+
+    table = PlayTable(coach=True)
+    assert table.resume(UNMELDED)
+    best = hint(table.game, 1, best_level(), table._seed_for_move()).action
+
+    def ranking(game: object, seat: int, actions: list[object]) -> list[SimpleNamespace]:
+        return [SimpleNamespace(action=a, score=gap if a == best else 0.0) for a in actions]
+
+    monkeypatch.setattr(players, "rank_actions", ranking, raising=False)
+    choose(table, "5C")
+    table.discard_button.click()
+    played = "player 1 discards 5C" in shown(table.log_view)
+    assert played is not warned
+    if warned:
+        assert f"about {gap:.0f} points worse" in shown(table.coach_box)
+    else:
+        review = table._review_html(table.game.position.hand_number)
+        assert "you played discard 5C" in html.unescape(review)

@@ -26,6 +26,7 @@ from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.game import Game, new_game, pile_frozen
 from bolivia_core.melds import MeldKind, complete_length, judge
 from bolivia_core.messages import counted, render
+from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.scoring import may_go_out, needs_text
@@ -40,6 +41,7 @@ LEARNER = 1
 STRONGEST_FIRST = ("strong", "club", "beginner", "greedy", "random")
 COMPUTER_MOVES_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
 REVIEW_LENGTH = 3
+CLEAR_MISTAKE = 150.0  # with a ranking, the coach warns only when the hint's move rates this much better
 NEW_MELD = 0  # the meld picker's "(a new meld)": melds are numbered from 1
 
 
@@ -84,6 +86,7 @@ class Review:
     played: str
     suggested: Decision
     kind_differs: bool
+    cost: float | None = None  # how much worse the coach's ranking rates it, when the engine ranks
 
 
 class PlayTable(widgets.VBox):
@@ -308,18 +311,23 @@ class PlayTable(widgets.VBox):
         if reasons:
             return self._refuse(action, reasons)
         advice = self._advice() if self.coach.value and game.phase != "hand over" else None
-        if advice is not None and advice.action != action and not warned:
+        differs = advice is not None and advice.action != action
+        cost = self._cost(action, advice.action) if advice is not None and differs else None
+        if advice is not None and differs and not warned and (cost is None or cost >= CLEAR_MISTAKE):
             self.pending = action
+            warns = e("play-coach-warns", action=str(action))
+            if cost is not None:
+                warns = e("play-coach-warns-cost", action=str(action), cost=round(cost))
             self.coach_box.value = (
-                f"<div class='bolivia-coach-warning' role='alert'><b>{e('play-coach-warns', action=str(action))}</b> "
+                f"<div class='bolivia-coach-warning' role='alert'><b>{warns}</b> "
                 f"{e('play-coach-suggests', action=str(advice.action), why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
             self.feedback.value = ""
             return False
-        if advice is not None and advice.action != action:
+        if advice is not None and differs:
             self.reviews.append(Review(game.position.hand_number, len(game.history), str(action), advice,
-                                       type(advice.action) is not type(action)))  # fmt: skip
+                                       type(advice.action) is not type(action), cost))  # fmt: skip
         if game.phase != "hand over":
             self.decisions.append(len(game.history))
         self._apply(action, LEARNER)
@@ -424,6 +432,20 @@ class PlayTable(widgets.VBox):
         if self.game.is_over or self.game.to_move != LEARNER:
             return None
         return hint(self.game, LEARNER, best_level(), self._seed_for_move())
+
+    def _cost(self, mine: Action, better: Action) -> float | None:
+        """How much worse the engine's coach ranks the learner's action than the hint's, when the
+        engine has a ranking (``players.rank_actions``); ``None`` when it has none."""
+        rank = getattr(players_module, "rank_actions", None)
+        if rank is None:
+            return None
+        try:
+            scores = {r.action: r.score for r in rank(self.game, LEARNER, [mine, better])}
+        except ValueError:
+            return None
+        if mine not in scores or better not in scores:
+            return None
+        return float(scores[better] - scores[mine])
 
     def show_hint(self) -> None:
         advice = self._advice()
@@ -834,13 +856,13 @@ class PlayTable(widgets.VBox):
         )
 
     def _review_html(self, hand: int) -> str:
-        """The learner's decisions of this hand that the coach would have made otherwise, the most
-        different first (another kind of move before another card of the same kind)."""
+        """The learner's decisions of this hand that the coach would have made otherwise, the costliest
+        first when the engine ranks moves, else another kind of move before another card of a kind."""
         mine = [r for r in self.reviews if r.hand == hand]
         if not mine:
             key = "play-review-none" if self.coach.value else "play-review-off"
             return f"<p class='bolivia-review'>{e(key)}</p>"
-        ranked = sorted(mine, key=lambda r: not r.kind_differs)[:REVIEW_LENGTH]
+        ranked = sorted(mine, key=lambda r: (-(r.cost or 0.0), not r.kind_differs))[:REVIEW_LENGTH]
         items = "".join(
             f"<li>{e('play-review-item', played=r.played, better=str(r.suggested.action), why=_why(r.suggested))}</li>"
             for r in ranked
