@@ -23,6 +23,7 @@ from bolivia_widgets.play_table import best_level
 
 UNMELDED = "rules=bolivia; players=2; seed=3; turn=1; phase=play; p1=KH KS KD KC AH AS AD 9C 9D 5C; pile=4D 7S"
 BLOCKED = "rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 3S"
+QUICK = "greedy"  # computer seats of a quick level keep these tests cheap; the levels have their own tests
 GOING_OUT = (
     "rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=9C 9D 9S 5C; "
     "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; pile=4D 7S"
@@ -30,7 +31,7 @@ GOING_OUT = (
 
 
 def table_at(position: str, **settings: object) -> PlayTable:
-    table = PlayTable(coach=False, **settings)  # type: ignore[arg-type]
+    table = PlayTable(coach=False, level=QUICK, **settings)  # type: ignore[arg-type]
     assert table.resume(position), shown(table.save_feedback)
     return table
 
@@ -50,7 +51,7 @@ def choose(table: PlayTable, cards: str) -> None:
 
 
 def test_a_new_game_deals_and_waits_for_the_learner() -> None:
-    table = PlayTable(seed=2, coach=False)
+    table = PlayTable(seed=2, coach=False, level=QUICK)
     game = table.game
     assert game.to_move == 1 and game.phase == "draw"  # the computers before player 1 have played
     assert [c["code"] for c in table.hand.cards] == [str(c) for c in sorted(game.position.hands[0])]
@@ -63,15 +64,16 @@ def test_a_new_game_deals_and_waits_for_the_learner() -> None:
 
 
 def test_settings_follow_the_rules_and_list_every_level() -> None:
-    table = PlayTable(coach=False)
+    table = PlayTable(coach=False, level=QUICK)
     assert table.players.options == (2, 3, 4)
     table.rules.value = "swedish"
     assert table.players.options == (2, 3, 4, 5, 6)
     table.players.value = 6
     pickers = table.levels.children
     assert len(pickers) == 5 and all(list(p.options) == list(PLAYERS) for p in pickers)  # type: ignore[attr-defined]
-    assert all(p.value == best_level() for p in pickers)  # type: ignore[attr-defined]
-    pickers[0].value = "random"  # type: ignore[attr-defined]
+    assert [p.value for p in pickers] == [QUICK] * 3 + [best_level()] * 2  # type: ignore[attr-defined]
+    for picker, level in zip(pickers, ["random", QUICK, QUICK, QUICK, QUICK], strict=True):
+        picker.value = level  # type: ignore[attr-defined]
     table.seed.value = 11
     table.new_game_button.click()
     assert table.game.position.players == 6 and table.game.rules.name == "swedish"
@@ -178,8 +180,11 @@ def test_the_hint_is_the_best_levels_and_can_be_played() -> None:
     assert table.game.history[table.decisions[-1]] == expected.action
 
 
-def test_coach_mode_warns_before_a_different_move_and_reviews_the_hand() -> None:
-    table = PlayTable(coach=True)
+def test_coach_mode_warns_before_a_different_move_and_reviews_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bolivia_core.players as players
+
+    monkeypatch.delattr(players, "rank_actions", raising=False)  # no ranking: any different move is warned about
+    table = PlayTable(coach=True, level=QUICK)
     assert table.resume(UNMELDED)
     expected = hint(table.game, 1, best_level(), table._seed_for_move())
     before = table.game.position_text()
@@ -214,19 +219,19 @@ def test_undo_goes_back_to_the_learners_previous_decision() -> None:
 
 
 def test_a_saved_game_resumes_as_json_and_as_a_position() -> None:
-    table = PlayTable(seed=9, coach=False)
+    table = PlayTable(seed=9, coach=False, level=QUICK)
     table.draw_button.click()
     table.save_json_button.click()
     saved = table.saved.value
     assert "download=" in shown(table.download)
-    other = PlayTable(seed=1, coach=False)
+    other = PlayTable(seed=1, coach=False, level=QUICK)
     assert other.resume(saved)
     assert other.game.position_text() == table.game.position_text() and other.game.history == table.game.history
     assert other.seed.value == 9 and other.decisions  # the learner's decisions are found again: undo works
     other.undo_button.click()
     assert other.game.phase == "draw" and other.game.to_move == 1
     table.save_text_button.click()
-    third = PlayTable(coach=False)
+    third = PlayTable(coach=False, level=QUICK)
     assert third.resume(table.saved.value)
     assert third.game.position_text() == table.game.position_text()
     before = third.game.position_text()
@@ -236,29 +241,41 @@ def test_a_saved_game_resumes_as_json_and_as_a_position() -> None:
 
 
 def test_the_same_seed_and_moves_replay_the_same_game() -> None:
-    first, second = PlayTable(seed=21, coach=False), PlayTable(seed=21, coach=False)
+    first, second = PlayTable(seed=21, coach=False, level=QUICK), PlayTable(seed=21, coach=False, level=QUICK)
     for table in (first, second):
         for _ in range(3):
             table.play_hint_button.click()
     assert first.game.to_json() == second.game.to_json()
 
 
-def test_a_whole_game_by_hints_reaches_the_winner() -> None:
-    """A short game: two players, a low target, every decision the coach's."""
-    table = PlayTable(rules="canasta", players=2, seed=4, target=get_rules("canasta").target_score[2] // 10)
+def test_a_whole_game_reaches_the_winner() -> None:
+    """A short game (two players, a tenth of the target): the learner draws and discards the first
+    card; when the rules refuse that, the coach's move is played."""
+    target = get_rules("canasta").target_score[2] // 10
+    table = PlayTable(rules="canasta", players=2, seed=4, target=target, coach=False, level=QUICK)
     for _ in range(3000):
-        if table.game.is_over:
+        game = table.game
+        if game.is_over:
             break
-        (table.next_hand_button if table.game.phase == "hand over" else table.play_hint_button).click()
-    assert table.game.is_over
+        moves = len(game.history)
+        if game.phase == "hand over":
+            table.next_hand_button.click()
+        elif game.phase == "draw":
+            (table.draw_button if game.position.stock else table.pass_button).click()
+        elif game.phase == "play":
+            table.hand.selected = [0]
+            table.discard_button.click()
+        if len(table.game.history) == moves:  # refused (or an answer to give): the coach's move
+            table.play_hint_button.click()
+    assert table.game.is_over and max(table.game.scores) >= target
     assert "wins the game" in shown(table.hand_end) or "draw" in shown(table.hand_end)
 
 
 def test_an_uploaded_saved_game_resumes() -> None:
-    table = PlayTable(seed=13, coach=False)
+    table = PlayTable(seed=13, coach=False, level=QUICK)
     table.draw_button.click()
     saved = table.game.to_json().encode()
-    other = PlayTable(coach=False)
+    other = PlayTable(coach=False, level=QUICK)
     upload = {"name": "game.json", "type": "application/json", "size": len(saved), "content": memoryview(saved),
               "last_modified": datetime.now(UTC)}  # fmt: skip
     other.upload.value = (upload,)
@@ -297,7 +314,7 @@ def test_with_a_ranking_the_coach_warns_only_about_clear_mistakes(
 
     import bolivia_core.players as players
 
-    table = PlayTable(coach=True)
+    table = PlayTable(coach=True, level=QUICK)
     assert table.resume(UNMELDED)
     best = hint(table.game, 1, best_level(), table._seed_for_move()).action
 
