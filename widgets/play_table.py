@@ -107,8 +107,7 @@ class PlayTable(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=t("play-seed"),
                                            layout=widgets.Layout(width="12em", max_width="100%"))  # fmt: skip
         self.levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.new_game_button = _button("play-new-game")
-        self.new_game_button.button_style = "primary"
+        self.new_game_button = _button("play-new-game")  # plain: a stray press ends the game in progress
         self.coach = widgets.Checkbox(value=coach, description=t("play-coach-mode"), indent=False, layout=wide)
         self.pace = widgets.ToggleButtons(
             options=[(t("play-pace-step"), "step"), (t("play-pace-straight"), "straight")], value=pace,
