@@ -739,6 +739,7 @@ class PlayTable(widgets.VBox):
         used = 0
         learner_side = pos.side_of(LEARNER)
         options: list[tuple[str, int]] = [(t("play-meld-new"), NEW_MELD)]
+        placed: list[tuple[widgets.HBox, list[widgets.Widget]]] = []
         for side in range(pos.side_count):
             members = pos.members(side)
             title = t("play-your-melds") if side == learner_side else t("play-their-melds", players=_players(members))
@@ -768,9 +769,16 @@ class PlayTable(widgets.VBox):
                 self._side_views.append((_html(), widgets.HBox(layout=layout)))
             heading, melds = self._side_views[side]
             heading.value = f"<h4 class='bolivia-melds-heading'>{html.escape(title)} {none}</h4>"
+            placed.append((melds, boxes))
+            children += [heading, melds]
+        # A meld's view may move to another side's row (views are reused): take every moved view out
+        # of its old row before any row gains it, or the page shows it twice for a moment.
+        for melds, boxes in placed:
+            if list(melds.children) != boxes:
+                melds.children = [b for b in melds.children if b in boxes]
+        for melds, boxes in placed:
             if list(melds.children) != boxes:
                 melds.children = boxes
-            children += [heading, melds]
         if list(self.melds_box.children) != children:
             self.melds_box.children = children
         current = self.meld_picker.value
