@@ -23,8 +23,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.cards import Card, format_cards, remove_cards
-from bolivia_core.game import Game, new_game, pile_frozen
-from bolivia_core.melds import MeldKind, complete_length, judge
+from bolivia_core.checks import pile_frozen
+from bolivia_core.game import Game, new_game
+from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
 from bolivia_core.messages import counted, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
@@ -900,13 +901,13 @@ def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:
     verdict = judge(tuple(meld), rules, True)
     count = len(meld)
     if verdict.complete and verdict.label:
-        return t("play-meld-complete", index=index, label=render(f"label:{verdict.label}"), count=count)
+        return t("play-meld-complete", index=index, label=render(str(meld_name(verdict.label, rules))), count=count)
     full = complete_length(verdict.kind, rules)
     naturals = [c for c in meld if c.is_natural]
     if verdict.kind is MeldKind.SAME_RANK and naturals:
         return t("play-meld-rank", index=index, rank=render(f"rank:{naturals[0].rank_text}"), count=count, full=full)
     if verdict.kind is MeldKind.SEQUENCE and naturals:
-        return t("play-meld-sequence", index=index, name=render("label:natural-sequence"),
+        return t("play-meld-sequence", index=index, name=render(str(meld_name("natural-sequence", rules))),
                  suit=render(f"suit-name:{naturals[0].suit}"), count=count, full=full)  # fmt: skip
     if verdict.kind is MeldKind.WILD:
         return t("play-meld-wild", index=index, count=count, full=full)
