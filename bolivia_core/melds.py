@@ -16,7 +16,10 @@ from .cards import Card, CardError, check_copies, format_cards, parse_cards
 from .messages import Reason, render
 from .rules import Rules, resolve_rules
 
-__all__ = ["MeldKind", "MeldVerdict", "SideMeldsVerdict", "check_addition", "check_meld", "check_side_melds"]
+__all__ = [
+    "MeldKind", "MeldVerdict", "SideMeldsVerdict", "check_addition", "check_meld", "check_side_melds",
+    "complete_length",
+]  # fmt: skip
 
 _RANK_TEXT = {r: Card(r, "S").rank_text for r in range(2, 15)}
 _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -341,13 +344,29 @@ def _check_black_threes(
             "max": rules.black_three_meld_max, "count": black_threes}))
 
 
+CANASTA_LENGTH = 7
+
+
+def complete_length(kind: MeldKind | None, rules: Rules) -> int | None:
+    """How many cards make a meld of ``kind`` complete (a canasta, an escalera, a bolivia), so a
+    view can show progress ("kings, 5 of 7") without a rule value of its own."""
+    if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES):
+        return CANASTA_LENGTH
+    if kind is MeldKind.SEQUENCE:
+        return rules.sequence_length
+    if kind is MeldKind.WILD:
+        return rules.wild_meld_length
+    return None
+
+
 def _complete_label(cards: tuple[Card, ...], kind: MeldKind | None, rules: Rules) -> str | None:
     count = len(cards)
-    if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES) and count >= 7:
+    full = complete_length(kind, rules)
+    if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES) and full is not None and count >= full:
         return "mixed-canasta" if any(c.is_wild for c in cards) else "natural-canasta"
-    if kind is MeldKind.SEQUENCE and count == rules.sequence_length:
+    if kind is MeldKind.SEQUENCE and count == full:
         return "mixed-sequence" if any(c.is_wild for c in cards) else "natural-sequence"
-    if kind is MeldKind.WILD and count == rules.wild_meld_length:
+    if kind is MeldKind.WILD and count == full:
         # The special bolivias have names only where the rules pay them differently (Swedish).
         jokers = sum(c.is_joker for c in cards)
         if jokers == 0 and rules.bonus_bolivia_seven_twos != rules.bonus_bolivia:

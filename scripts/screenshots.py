@@ -7,6 +7,7 @@ JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
     .venv/bin/python scripts/screenshots.py --languages   # only the meld lab in each language
+    .venv/bin/python scripts/screenshots.py play          # only the pages named (keys of PAGES)
 
 The meld lab is also saved in each of the other five languages (``?lang=``), wide in the light
 theme and on a 390 px phone in both themes.
@@ -25,6 +26,8 @@ from playwright.sync_api import sync_playwright
 
 OUT = ROOT / "docs" / "screenshots"
 PAGES = {
+    "play": ("play.ipynb", ".bolivia-play .bx-card"),
+    "play-hand-end": ("play.ipynb", ".bolivia-play .bx-card"),
     "meld-lab": ("meld_lab.ipynb", ".bolivia-meld-lab"),
     "meld-checker": ("meld_checker.ipynb", ".bolivia-verdict"),
     "score-calculator": ("score_calculator.ipynb", ".bolivia-score-sheet"),
@@ -32,6 +35,10 @@ PAGES = {
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
 }
+PHONE = {"play", "play-hand-end"}  # also shown 390 px wide, as on a phone
+# Voila scrolls a panel, not the document: the page's whole height is that panel's.
+PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
+                                                  (e) => e.scrollHeight + 40))"""
 
 
 def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
@@ -47,6 +54,24 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
     elif name == "game-viewer":
         page.get_by_role("button", name="to the end of the hand").click()
         page.locator(".bolivia-hand-results").wait_for()
+    elif name == "play":
+        page.get_by_role("button", name="draw", exact=True).click()
+        page.get_by_text("player 1 draws").first.wait_for()
+        for card in page.get_by_role("group", name="your hand").get_by_role("button").all()[:2]:
+            card.click()
+        page.get_by_role("button", name="hint", exact=True).click()
+        page.locator(".bolivia-hint").wait_for()
+    elif name == "play-hand-end":  # a short seeded hand: the side can go out, two cards in the stock
+        page.get_by_label("Saved game").fill(
+            "rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=9C 9D 9S JH; "
+            "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; pile=4D 3S; rest=pile"
+        )
+        page.get_by_role("button", name="resume", exact=True).click()
+        page.get_by_text("Your turn: meld").wait_for()
+        for _ in range(2):  # the coach melds the 9s, then discards the jack: player 1 goes out
+            page.get_by_role("button", name="play the hint", exact=True).click()
+            page.wait_for_timeout(300)
+        page.locator(".bolivia-hand-end").wait_for()
     elif name == "scenario-explorer":
         page.get_by_label("Try").fill("take pile with 6H 6D")
         page.get_by_role("button", name="why not?").click()
@@ -72,25 +97,38 @@ def languages(browser, url: str, theme: str) -> None:  # type: ignore[no-untyped
 
 
 def main() -> None:
+    named = {a for a in sys.argv[1:] if not a.startswith("--")}
+    unknown = named - set(PAGES)
+    if unknown:
+        raise SystemExit(f"unknown page {sorted(unknown)[0]!r}; known: {', '.join(PAGES)}")
+    wanted = named or set(PAGES)
     OUT.mkdir(parents=True, exist_ok=True)
     only_languages = "--languages" in sys.argv[1:]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for theme in ("light", "dark"):
             with server([f"--theme={theme}"]) as (url, _pid):
-                languages(browser, url, theme)
+                if only_languages or not named:
+                    languages(browser, url, theme)
                 if only_languages:
                     continue
                 for name, (notebook, ready) in PAGES.items():
-                    page = browser.new_page(viewport={"width": 1100, "height": 800})
-                    page.goto(f"{url}/voila/render/{notebook}")
-                    page.locator(ready).first.wait_for(timeout=60_000)
-                    show_in_use(name, page)
-                    page.wait_for_timeout(500)
-                    page.screenshot(path=str(OUT / f"{name}-{theme}.png"), full_page=True)
-                    page.close()
-                    print("saved", OUT / f"{name}-{theme}.png")
-        if only_languages:
+                    if name not in wanted:
+                        continue
+                    widths = {"": 1100, "-phone": 390} if name in PHONE else {"": 1100}
+                    for suffix, width in widths.items():
+                        page = browser.new_page(viewport={"width": width, "height": 800})
+                        page.goto(f"{url}/voila/render/{notebook}")
+                        page.locator(ready).first.wait_for(timeout=60_000)
+                        show_in_use(name, page)
+                        page.wait_for_timeout(500)
+                        page.set_viewport_size({"width": width, "height": page.evaluate(PAGE_HEIGHT)})
+                        page.wait_for_timeout(300)
+                        path = OUT / f"{name}{suffix}-{theme}.png"
+                        page.screenshot(path=str(path), full_page=True)
+                        page.close()
+                        print("saved", path)
+        if only_languages or named:
             pass
         elif shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)):
             jupyterlab(browser)

@@ -3,6 +3,7 @@
 from .cards import CardRow
 from .game_viewer import GameViewer
 from .language import LanguagePicker, page_language
+from .play_table import PlayTable
 from .meld_checker import MeldChecker, MeldQuiz
 from .meld_lab import MeldLab
 from .table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
@@ -17,6 +18,7 @@ __all__ = [
     "MeldChecker",
     "MeldLab",
     "MeldQuiz",
+    "PlayTable",
     "ScenarioExplorer",
     "ScoreCalculator",
     "ScoreQuiz",
