@@ -1,8 +1,11 @@
-"""How fast do whole hands play? Random self-play, 4 players, per preset; prints figures only.
+"""How fast do whole hands play? Random and greedy self-play, 4 players, per preset; prints figures only.
 
-Every action goes through ``legal_actions`` (the random player's choice) and
-``apply`` (which checks it again), as in a real game. Seeded, so runs compare.
-Targets (issue 3), for bolivia: 5,000 actions/s and 50 hands/s on one core.
+CPU time (``time.process_time``). Every action goes through ``legal_actions`` (the player's
+choice: the whole view, for a uniform pick) and ``apply`` (which trusts an action the view found
+legal), as in a real game. Seeded, so runs compare. The last lines time ``len(legal_actions())``
+alone on the play-phase positions of the random bolivia games (median and 90th percentile).
+Targets (issue 10), for random bolivia: 25,000 actions/s; legal actions of a play-phase position
+under 40 µs.
 
     .venv/bin/python benchmarks/bench_selfplay.py [--hands N] [--seed S] [--players P]
 """
@@ -14,7 +17,7 @@ import platform
 import time
 
 from bolivia_core import get_rules, preset_names
-from bolivia_core.game import new_game
+from bolivia_core.game import Game, new_game
 from bolivia_core.players import GreedyPlayer, RandomPlayer
 
 
@@ -38,6 +41,28 @@ def play_hands(preset: str, players: int, hands: int, seed: int, kind: type) -> 
     return played, actions, time.process_time() - start
 
 
+def legal_action_times(hands: int, seed: int) -> list[float]:
+    """CPU seconds of ``len(legal_actions())`` on each play-phase position of random bolivia hands."""
+    times = []
+    played = 0
+    game_number = 0
+    while played < hands:
+        game = new_game("bolivia", 4, seed=seed + game_number, target=10**9)
+        player = RandomPlayer(seed)
+        while played < hands and not game.is_over:
+            if game.phase == "play":
+                probe = Game.from_position(game.position_text())
+                start = time.process_time()
+                len(probe.legal_actions())
+                times.append(time.process_time() - start)
+            game.apply(player.choose(game).action)
+            if game.phase == "hand over":
+                played += 1
+                game.apply("next hand")
+        game_number += 1
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=60, help="hands per preset (default 60)")
@@ -55,6 +80,10 @@ def main() -> None:
             hands, actions, seconds = play_hands(preset, args.players, args.hands, args.seed, kind)
             print(f"{preset:10} {kind.__name__[:-6].lower():8} {hands:>6} {actions:>8,} {actions / seconds:>10,.0f} "
                   f"{hands / seconds:>8.1f} {actions / hands:>13.0f}")  # fmt: skip
+    times = sorted(legal_action_times(max(1, args.hands // 6), args.seed))
+    median, p90 = times[len(times) // 2], times[int(len(times) * 0.9)]
+    print(f"legal_actions() of a play-phase position, random bolivia ({len(times)} positions): "
+          f"median {median * 1e6:,.0f} µs, 90th percentile {p90 * 1e6:,.0f} µs")
 
 
 if __name__ == "__main__":

@@ -172,6 +172,9 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> None:
     """Refuse more copies of a card than a deck of ``decks`` packs and ``jokers`` jokers holds."""
+    cards = tuple(cards)
+    if len(set(cards)) == len(cards) and (jokers or JOKER not in cards):
+        return  # no card twice: the common case, decided without counting
     counts = Counter(cards)
     have = deck_counts(decks, jokers)
     for card, count in sorted(counts.items()):
