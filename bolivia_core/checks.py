@@ -20,7 +20,10 @@ from .position import Position
 from .rules import CardClass, Rules
 from .scoring import initial_meld_short, may_go_out, needs_text
 
-__all__ = ["card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_frozen", "reasons"]
+__all__ = [
+    "card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_closed", "pile_frozen",
+    "reasons",
+]  # fmt: skip
 
 Cards = tuple[Card, ...]
 Reasons = Iterator[Reason]
@@ -96,6 +99,11 @@ def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
     if len(pos.pile) == 1 and len(pos.hands[pos.turn - 1]) == 1 and not rules.one_card_pile_with_one_card:
         return [Reason("pile-one-card", "one_card_pile_with_one_card", params)]
     return []
+
+
+def pile_closed(pos: Position) -> bool:
+    """Whether nobody may touch the pile now, whatever they hold (empty, blocked, one to one)."""
+    return bool(_pile_reasons(pos, {}))
 
 
 def card_class(card: Card) -> CardClass:

@@ -39,7 +39,7 @@ from typing import overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, Card
-from .checks import is_legal, meets_initial_minimum
+from .checks import is_legal, meets_initial_minimum, pile_closed
 from .melds import MeldKind, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -344,14 +344,10 @@ def _take_top(pos: Position) -> Iterator[Action]:
 
 def _pile_take_candidates(pos: Position) -> Iterator[Action]:
     """Takes worth checking: the top card with every small or maximal group from hand."""
-    if not pos.pile:
+    if pile_closed(pos):
         return
     rules = pos.rules
     top = pos.pile[-1]
-    if top.is_red_three or (top.is_black_three and "black 3" in rules.pile_blocked_by):
-        return
-    if top.is_wild and "wild" in rules.pile_blocked_by:
-        return
     hand = _Hand(pos.hands[pos.turn - 1])
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
