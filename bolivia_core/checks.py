@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import Card, format_cards, remove_cards
-from .melds import MeldKind, MeldVerdict, check_side_melds, illegal_meld_reasons, judge, judge_addition
+from .melds import MeldKind, MeldVerdict, illegal_meld_reasons, judge, judge_addition, judge_side_melds
 from .messages import Reason, render
 from .position import Position
 from .rules import CardClass, Rules
@@ -337,7 +337,7 @@ def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> R
     """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
     if not new or rules.same_rank_melds_per_rank == "several":
         return
-    table = check_side_melds(melds, rules, going_out=True)
+    table = judge_side_melds([tuple(m) for m in melds], rules, going_out=True)
     yield from (r for r in table.reasons if r.code != "meld-illegal")
 
 

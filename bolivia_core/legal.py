@@ -296,7 +296,14 @@ def _sequence_groups(ranks: dict[int, Card], hand: _Hand, rules: Rules) -> Itera
                             group = tuple(sorted((*naturals, *wilds)))
                             if len(group) > length:
                                 continue
-                            yield group, _sequence_maximal(group, ranks, hand, rules)
+                            maximal = len(group) >= length or (
+                                present[i] - 1 not in ranks  # a neighbour or a spare wild card would join
+                                and present[j] + 1 not in ranks
+                                and wild_count == spare
+                                and _sequence_maximal(group, ranks, hand, rules)
+                            )
+                            if maximal or len(group) == rules.meld_min_cards:
+                                yield group, maximal
 
 
 def _natural_runs(present: list[int], ranks: dict[int, Card], rules: Rules) -> Iterator[tuple[Cards, bool]]:

@@ -175,6 +175,11 @@ def check_side_melds(
         raise CardError(f"melds are a list of melds, each cards such as \"KH KS KD\", not one text {melds!r}")
     groups = [parse_cards(m) for m in melds]
     check_copies([c for g in groups for c in g], rules.decks, rules.jokers, rules.title)
+    return judge_side_melds(groups, rules, going_out)
+
+
+def judge_side_melds(groups: Sequence[tuple[Card, ...]], rules: Rules, going_out: bool = False) -> SideMeldsVerdict:
+    """``check_side_melds`` for a table already parsed and possible (the game's own)."""
     verdicts = tuple(judge(g, rules, going_out) for g in groups)
     params = {"rules": rules.title}
     reasons = illegal_meld_reasons(verdicts, params)
