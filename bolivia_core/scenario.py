@@ -153,9 +153,11 @@ def _read_flags(fields: dict[str, str], pos: Position) -> None:
     except ValueError:
         raise ScenarioError(f"field pending: players separated by commas, not {pending!r}") from None
     pos.passes = _int(fields, "passes", 0)
-    if pos.unopened and pos.melds[side]:
-        raise ScenarioError(f"field unopened: side {side + 1} has melds on the table, so its turn did not "
-                            "begin unopened; write unopened=no (or leave it out)")  # fmt: skip
+    if pos.phase == "draw" and pos.unopened == bool(pos.melds[side]):
+        # a turn begins unopened exactly when the side has no melds (melds laid later in the turn keep it so)
+        raise ScenarioError(f"field unopened: player {pos.turn}'s turn begins now, and side {side + 1} "
+                            f"{'has melds' if pos.melds[side] else 'has no melds'} on the table: write "
+                            f"unopened={'no' if pos.melds[side] else 'yes'} (or leave it out)")  # fmt: skip
     if not 0 <= pos.passes < len(pos.seating()):
         raise ScenarioError(f"field passes: players in a row who passed, 0 to {len(pos.seating()) - 1}, "
                             f"not {pos.passes}")  # fmt: skip

@@ -467,7 +467,7 @@ def test_scenario_lessons_say_what_they_claim() -> None:
         # impossible positions, refused whole
         ("rules=bolivia; hand=0", "field hand: the hand's number, 1 to 60, not 0"),
         ("rules=bolivia; passes=-1", "field passes: players in a row who passed, 0 to 3, not -1"),
-        ("rules=bolivia; melds1=KH KS KD; unopened=yes", "field unopened: side 1 has melds on the table"),
+        ("rules=bolivia; melds1=KH KS KD; unopened=yes", "field unopened: player 1's turn begins now, and side 1 has melds"),
         ("rules=bolivia; phase=answer; asker=1; turn=2", "field turn: in the answer phase, a partner of player 1"),
         ("rules=swedish; players=6; phase=answer; asker=1; turn=3; pending=9",
          "field pending: partners of player 1 still to answer"),
