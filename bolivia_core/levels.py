@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -212,12 +213,21 @@ class _Context:
                 naturals = [c.rank for c in v.cards if c.is_natural]
                 suit = next(c.suit for c in v.cards if c.is_natural)
                 self.sequence_ends.setdefault(suit, set()).update({min(naturals) - 1, max(naturals) + 1})
-        self.unseen = unseen_cards(view)
-        self.unseen_total = sum(self.unseen.values())
-        self.unseen_wilds = sum(n for c, n in self.unseen.items() if c.is_wild)
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
+
+    @cached_property
+    def unseen(self) -> Counter[Card]:
+        return unseen_cards(self.view)
+
+    @cached_property
+    def unseen_total(self) -> int:
+        return sum(self.unseen.values())
+
+    @cached_property
+    def unseen_wilds(self) -> int:
+        return sum(n for c, n in self.unseen.items() if c.is_wild)
 
     # --- how much the side wants to keep a card -------------------------------------
 
@@ -597,7 +607,9 @@ def _candidates(game: Game, view: SeatView) -> list[Action]:
 # --- the levels ---------------------------------------------------------------------------
 
 
-def _decide(game: Game, style: Style, rng: random.Random | None = None) -> tuple[Decision, list[RankedAction]]:
+def _decide(
+    game: Game, style: Style, rng: random.Random | None = None, *, explain: bool = True
+) -> tuple[Decision, list[RankedAction]]:
     view = seat_view(game, game.to_move)
     ranked = score_actions(view, _candidates(game, view), style)
     best = ranked[0]
@@ -605,7 +617,7 @@ def _decide(game: Game, style: Style, rng: random.Random | None = None) -> tuple
         careless = [r for r in ranked if isinstance(r.action, Discard) and not r.action.card.is_wild]
         if len(careless) > 1:
             best = careless[rng.randrange(min(4, len(careless)))]
-    return Decision(best.action, _with_keeps(view, style, best)), ranked
+    return Decision(best.action, _with_keeps(view, style, best) if explain else best.rationale), ranked
 
 
 def _with_keeps(view: SeatView, style: Style, best: RankedAction) -> tuple[Explanation, ...]:
@@ -647,6 +659,7 @@ class StrongPlayer:
 
     candidates = 3
     samples = 8
+    margin = 150.0  # club scores this far below the best are not looked at
     budget = 0.25  # seconds of CPU a decision may take; fewer samples when it runs short
 
     def __init__(self, seed: int = 0) -> None:
@@ -660,6 +673,7 @@ class StrongPlayer:
         if view.phase == "play" and not isinstance(ranked[0].action, Discard):
             return decision
         pool = [r for r in ranked if view.phase == "draw" or isinstance(r.action, Discard)][: self.candidates]
+        pool = [r for r in pool if r.score >= pool[0].score - self.margin]  # a clear best needs no look-ahead
         if len(pool) < 2:
             return decision
         start = time.process_time()
@@ -720,7 +734,7 @@ def _rollout(deal: Game, action: Action, view: SeatView) -> float:
             left_seat = True
         elif left_seat and pos.phase == "draw":
             break
-        game.apply(_decide(game, CLUB)[0].action)
+        game.apply(_decide(game, CLUB, explain=False)[0].action)
     return _estimate(game, view)
 
 
