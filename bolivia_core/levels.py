@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -660,7 +659,7 @@ class StrongPlayer:
     candidates = 3
     samples = 8
     margin = 150.0  # club scores this far below the best are not looked at
-    budget = 0.25  # seconds of CPU a decision may take; fewer samples when it runs short
+    budget = 400  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -676,16 +675,18 @@ class StrongPlayer:
         pool = [r for r in pool if r.score >= pool[0].score - self.margin]  # a clear best needs no look-ahead
         if len(pool) < 2:
             return decision
-        start = time.process_time()
+        spent = 0
         rng = random.Random(f"strong:{self.seed}:{view.hand_number}:{view.actions_played}")
         totals = [0.0] * len(pool)
         done = 0
         for _ in range(self.samples):
             deal = sample_hidden(game, view, rng)
             for i, option in enumerate(pool):
-                totals[i] += _rollout(deal, option.action, view)
+                value, steps = _rollout(deal, option.action, view)
+                totals[i] += value
+                spent += steps
             done += 1
-            if time.process_time() - start > self.budget:
+            if spent > self.budget:
                 break
         means = [t / done for t in totals]
         best = max(range(len(pool)), key=lambda i: (means[i], -i))
@@ -717,25 +718,25 @@ def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
 ROLLOUT_ACTIONS = 60
 
 
-def _rollout(deal: Game, action: Action, view: SeatView) -> float:
+def _rollout(deal: Game, action: Action, view: SeatView) -> tuple[float, int]:
     """Play ``action`` on a copy of the sampled deal, then club play until the seat's next turn
-    (or the hand's end); the side's margin over the best other side, in points."""
+    (or the hand's end): the side's margin over the best other side, in points, and the actions played."""
     game = Game(deal.position.copy(), start="-", history=[], results=[], log=[])
     game.apply(action)
     seat = view.seat
     left_seat = False
-    for _ in range(ROLLOUT_ACTIONS):
+    for step in range(ROLLOUT_ACTIONS):
         pos = game.position
         if pos.phase in ("hand over", "game over"):
             result = game.results[-1]
             mine = result.scores[view.side].total
-            return mine - max(s.total for i, s in enumerate(result.scores) if i != view.side)
+            return mine - max(s.total for i, s in enumerate(result.scores) if i != view.side), step
         if pos.turn != seat:
             left_seat = True
         elif left_seat and pos.phase == "draw":
             break
         game.apply(_decide(game, CLUB, explain=False)[0].action)
-    return _estimate(game, view)
+    return _estimate(game, view), step
 
 
 def _estimate(game: Game, view: SeatView) -> float:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .game import new_game
 from .players import MAX_ACTIONS_PER_GAME, PLAYERS, Player
-from .rules import Rules, resolve_rules
+from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 
 __all__ = ["GameOutcome", "TournamentResult", "play_tournament"]
 
@@ -102,7 +102,7 @@ def _ms(ns: int) -> float:
 
 @dataclass(frozen=True)
 class _GameSpec:
-    rules: Rules
+    rules: str | dict[str, Any]  # a preset's name or every knob: plain data a worker process can receive
     players: int
     seats: tuple[str, ...]
     deal_seed: int
@@ -122,8 +122,13 @@ def _side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]
     return levels
 
 
+def _plain(rules: Rules) -> str | dict[str, Any]:
+    return rules.name if PRESETS.get(rules.name) == rules else rules_to_dict(rules)
+
+
 def _play(spec: _GameSpec) -> GameOutcome:
-    game = new_game(spec.rules, spec.players, spec.deal_seed, spec.target)
+    rules = resolve_rules(spec.rules) if isinstance(spec.rules, str) else rules_from_dict(spec.rules)
+    game = new_game(rules, spec.players, spec.deal_seed, spec.target)
     pos = game.position
     levels = _side_levels(spec.seats, pos.side_count, spec.first_side)
     seat_levels = [levels[pos.side_of(p)] for p in range(1, spec.players + 1)]
@@ -177,7 +182,7 @@ def play_tournament(
     new_game(rules, players, seed, target)  # refuses a table size or target the rules do not allow
     sides = len(rules.sides[players])
     specs = [
-        _GameSpec(rules, players, seats, seed * 100_003 + number // sides, number % sides, target)
+        _GameSpec(_plain(rules), players, seats, seed * 100_003 + number // sides, number % sides, target)
         for number in range(games)
     ]
     result = TournamentResult(rules.name, players, seats)
