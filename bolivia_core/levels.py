@@ -615,7 +615,9 @@ def _decide(
     if rng is not None and style.slip and isinstance(best.action, Discard) and rng.random() < style.slip:
         careless = [r for r in ranked if isinstance(r.action, Discard) and not r.action.card.is_wild]
         if len(careless) > 1:
-            best = careless[rng.randrange(min(4, len(careless)))]
+            slip = careless[rng.randrange(min(4, len(careless)))]
+            card = str(slip.action.card) if isinstance(slip.action, Discard) else ""
+            best = RankedAction(slip.action, slip.score, (_ex("why-discard-careless", card=card),))
     return Decision(best.action, _with_keeps(view, style, best) if explain else best.rationale), ranked
 
 

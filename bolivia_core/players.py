@@ -1,11 +1,12 @@
 """Computer players and whole-game simulation.
 
-A player is anything with ``choose(game) -> Decision``: one of
-``game.legal_actions()`` and the rationale for it, as data the message
-catalogue renders (so a coach can say why). ``RandomPlayer`` picks uniformly
-with its own seeded generator; ``GreedyPlayer`` melds what it can, takes the
-pile when it pays, saves wild cards for a bolivia when sensible and discards
-what it needs least.
+A player is anything with ``choose(game) -> Decision``: a legal action and the
+rationale for it, as data the message catalogue renders (so a coach can say
+why). ``RandomPlayer`` picks uniformly with its own seeded generator;
+``GreedyPlayer`` melds what it can, takes the pile when it pays, saves wild
+cards for a bolivia when sensible and discards what it needs least. The levels
+worth playing against (``beginner``, ``club``, ``strong``) and the coach's
+``rank_actions`` live in ``levels.py``; ``PLAYERS`` names them all.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from .game import Game, new_game
 from .melds import MeldKind, judge
 from .decision import Decision, Player
 from .decision import why as _why
-from .levels import BeginnerPlayer, ClubPlayer, StrongPlayer
+from .levels import BeginnerPlayer, ClubPlayer, RankedAction, StrongPlayer, rank_actions
 from .rules import Rules, resolve_rules
 
 __all__ = [
-    "PLAYERS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "hint", "play_game",
-    "seat_players", "simulate",
+    "PLAYERS", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "RankedAction",
+    "SimulationResult", "StrongPlayer", "hint", "play_game", "rank_actions", "seat_players", "simulate",
 ]  # fmt: skip
 
 
