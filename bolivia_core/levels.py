@@ -563,7 +563,7 @@ def _keeps(ctx: _Context, discard: Card) -> list[Explanation]:
                 window = [r for r in mine if low <= r <= low + 6]
                 if len(window) > len(best):
                     best = [Card(r, suit) for r in window]
-        if len(best) >= 2:
+        if len(best) >= 2 and best[-1].rank - best[0].rank < 2 * len(best):  # close enough to grow together
             notes.append(_ex("why-keep-sequence", cards=format_cards(best)))
     return notes
 
@@ -661,6 +661,7 @@ class StrongPlayer:
     candidates = 3
     samples = 8
     margin = 150.0  # club scores this far below the best are not looked at
+    prior = 25.0  # points the look-ahead must find before it overrules the club's choice
     budget = 400  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
 
     def __init__(self, seed: int = 0) -> None:
@@ -691,10 +692,15 @@ class StrongPlayer:
             if spent > self.budget:
                 break
         means = [t / done for t in totals]
-        best = max(range(len(pool)), key=lambda i: (means[i], -i))
+        favoured = [m + (self.prior if i == 0 else 0.0) for i, m in enumerate(means)]  # the club's choice
+        best = max(range(len(pool)), key=lambda i: (favoured[i], -i))
         runner = max((i for i in range(len(pool)) if i != best), key=lambda i: means[i])
-        look = _ex("why-strong-lookahead", samples=done, margin=round(means[best] - means[runner]),
-                   other=str(pool[runner].action))  # fmt: skip
+        if means[best] >= means[runner]:
+            look = _ex("why-strong-lookahead", samples=done, margin=round(means[best] - means[runner]),
+                       other=str(pool[runner].action))  # fmt: skip
+        else:
+            look = _ex("why-strong-no-better", samples=done, other=str(pool[runner].action),
+                       margin=round(means[runner] - means[best]))  # fmt: skip
         return Decision(pool[best].action, (*_with_keeps(view, CLUB, pool[best]), look))
 
 
@@ -756,7 +762,8 @@ def _estimate(game: Game, view: SeatView) -> float:
                 value += _bonus_hope(verdict.kind, rules) * (len(meld) / 7) ** 2 * 0.5
         for player in pos.members(side):
             hand = pos.hands[player - 1]
-            value -= 0.5 * sum(rules.card_value(c) for c in hand) - 4.0 * len(hand)
+            owed = sum(rules.black_three_in_hand if c.is_black_three else rules.card_value(c) for c in hand)
+            value -= 0.5 * owed - 4.0 * len(hand)
         values.append(value)
     mine = values[view.side]
     return mine - max(v for i, v in enumerate(values) if i != view.side)

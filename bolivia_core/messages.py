@@ -265,6 +265,10 @@ EN: dict[str, str] = {
     ),
     "why-keep-pair": "keeps {cards}: a pair that can take the pile",
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
+    "why-strong-no-better": (
+        "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin} points ahead: "
+        "too little to change the plan"
+    ),
     "why-strong-lookahead": (
         "over {samples:n:sampled deal} of the hidden cards this came out {margin} points ahead of {other}"
     ),
