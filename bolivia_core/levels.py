@@ -75,6 +75,8 @@ class SeatView:
     asked: str
     discarded: tuple[frozenset[int], ...]
     """Ranks each player has discarded this hand (index ``player - 1``)."""
+    known: tuple[Cards, ...] = ()
+    """Cards each other player is known to hold: taken with the pile, not yet melded or discarded."""
 
     def side_of(self, player: int) -> int:
         return self.sides[player - 1]
@@ -109,6 +111,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         sides=sides,
         asked=pos.asked,
         discarded=_discarded_this_hand(game, pos.players),
+        known=_known_cards(game, pos.players, seat),
     )
 
 
@@ -120,6 +123,67 @@ def _discarded_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]
         if event.code == "event-discard":
             ranks[event.params["player"] - 1].add(Card.parse(event.params["card"]).rank)
     return tuple(frozenset(r) for r in ranks)
+
+
+def _known_cards(game: Game, players: int, seat: int) -> tuple[Cards, ...]:
+    """Follow this hand's public log: the pile as it was built, the cards each player took from it,
+    less what they melded or discarded since."""
+    events = []
+    for event in reversed(game.log):
+        events.append(event)
+        if event.code in ("event-deal", "event-from-position", "event-loaded"):
+            break
+    takes: list[TakePile] = []  # this hand's pile takes, in order: the cards each laid from hand
+    for action in reversed(game.history):
+        if isinstance(action, NextHand):
+            break
+        if isinstance(action, TakePile):
+            takes.append(action)
+    takes.reverse()
+    pile: list[Card] = []
+    held: list[Counter[Card]] = [Counter() for _ in range(players)]
+    for event in reversed(events):
+        code, params = event.code, event.params
+        if code == "event-deal":
+            pile = [Card.parse(params["upcard"])]
+        elif code == "event-discard":
+            pile.append(Card.parse(params["card"]))
+            _forget(held[params["player"] - 1], (pile[-1],))
+        elif code == "event-take-top" and pile:
+            pile.pop()
+        elif code == "event-take-pile":
+            if takes:
+                laid = takes.pop(0)
+                _forget(held[params["player"] - 1], [*laid.cards, *(c for m in laid.melds for c in m)])
+            count = params["count"]
+            taken = pile[-1 - count : -1] if count else []
+            pile = pile[: max(0, len(pile) - 1 - count)]
+            held[params["player"] - 1].update(c for c in taken if not c.is_red_three)
+        elif code in ("event-meld", "event-add"):
+            text = params["melds"] if code == "event-meld" else params["cards"]
+            _forget(held[params["player"] - 1], [Card.parse(t) for t in text.replace("|", " ").split()])
+    return tuple(() if p == seat - 1 else tuple(sorted(h.elements())) for p, h in enumerate(held))
+
+
+def _forget(held: Counter[Card], cards: Iterable[Card]) -> None:
+    for card in cards:
+        if held[card] > 0:
+            held[card] -= 1
+
+
+def hidden_cards(view: SeatView) -> tuple[Counter[Card], tuple[Cards, ...]]:
+    """The cards this seat cannot place: the unseen cards less those known to be in another hand,
+    and the known cards of each hand (only as many as the deck can still hold)."""
+    left = unseen_cards(view)
+    known: list[Cards] = []
+    for player, cards in enumerate(view.known or ((),) * view.players, start=1):
+        kept = []
+        for card in cards[: view.hand_sizes[player - 1]]:
+            if left[card] > 0:
+                left[card] -= 1
+                kept.append(card)
+        known.append(tuple(kept))
+    return +left, tuple(known)
 
 
 def unseen_cards(view: SeatView) -> Counter[Card]:
@@ -217,8 +281,13 @@ class _Context:
         )
 
     @cached_property
+    def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
+        return hidden_cards(self.view)
+
+    @cached_property
     def unseen(self) -> Counter[Card]:
-        return unseen_cards(self.view)
+        """The cards no seat is known to hold: the pool the other hands' unknown cards come from."""
+        return self.hidden[0]
 
     @cached_property
     def unseen_total(self) -> int:
@@ -287,10 +356,14 @@ class _Context:
         their_side = view.side_of(taker)
         their_melds = view.melds[their_side]
         frozen = self._frozen_for(their_melds)
-        size = view.hand_sizes[taker - 1]
+        known = self.hidden[1][taker - 1]
+        size = view.hand_sizes[taker - 1] - len(known)
         same_rank = sum(n for c, n in self.unseen.items() if c.is_natural and c.rank == card.rank)
+        held = sum(1 for c in known if c.is_natural and c.rank == card.rank)
         p0, p1 = _hypergeometric(self.unseen_total, same_rank, size)
-        chance = max(0.0, 1.0 - p0 - p1)
+        if held >= 2:
+            return 1.0  # they took those cards with the pile and have not laid them
+        chance = 1.0 - p0 if held == 1 else max(0.0, 1.0 - p0 - p1)
         if not frozen:
             if "natural and wild" in rules.pile_take_ways:
                 q0, _ = _hypergeometric(self.unseen_total, self.unseen_wilds, size)
@@ -530,7 +603,10 @@ def _score_discard(ctx: _Context, action: Discard) -> RankedAction:
     reasons = [_ex("why-discard-club" if style.guards_pile else "why-discard-beginner", card=str(card))]
     taker = view.next_player
     if style.guards_pile and view.side_of(taker) != view.side:
-        if not card.is_natural and chance == 0.0:
+        took = [c for c in ctx.hidden[1][taker - 1] if c.is_natural and c.rank == card.rank]
+        if card.is_natural and len(took) >= 2:
+            reasons.append(_ex("why-feeds-known", player=taker, cards=format_cards(took), count=len(view.pile) + 1))
+        elif not card.is_natural and chance == 0.0:
             reasons.append(_ex("why-safe-blocks", card=str(card), player=taker))
         elif chance >= 0.25:
             reasons.append(_ex("why-feeds", card=str(card), player=taker, count=len(view.pile) + 1,
@@ -707,15 +783,16 @@ class StrongPlayer:
 def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
     """A copy of ``game`` with the cards this seat cannot see dealt afresh: drawn from the unseen
     cards in a canonical order with ``rng``, so nothing hidden shapes the sample."""
-    pool = sorted(unseen_cards(view).elements())
+    unknown, known = hidden_cards(view)
+    pool = sorted(unknown.elements())
     rng.shuffle(pool)
     reds = [c for c in pool if c.is_red_three]  # a red 3 never stays in a hand: it can only be in the stock
     rest = [c for c in pool if not c.is_red_three]
     pos = game.position.copy()
     for player in range(1, view.players + 1):
         if player != view.seat:
-            size = view.hand_sizes[player - 1]
-            pos.hands[player - 1] = sorted(rest[:size])
+            size = view.hand_sizes[player - 1] - len(known[player - 1])
+            pos.hands[player - 1] = sorted([*known[player - 1], *rest[:size]])
             rest = rest[size:]
     stock = rest + reds
     rng.shuffle(stock)

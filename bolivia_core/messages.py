@@ -263,6 +263,9 @@ EN: dict[str, str] = {
     "why-feeds": (
         "it may let player {player} take a {count}-card pile (about {percent}% that they hold what it takes)"
     ),
+    "why-feeds-known": (
+        "player {player} took {cards} with the pile and still holds them: it would let them take a {count}-card pile"
+    ),
     "why-keep-pair": "keeps {cards}: a pair that can take the pile",
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
     "why-strong-no-better": (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,7 +13,7 @@ from bolivia_core import get_rules, preset_names
 from bolivia_core.actions import Discard, Meld
 from bolivia_core.cli import main
 from bolivia_core.game import Game, new_game
-from bolivia_core.levels import rank_actions
+from bolivia_core.levels import rank_actions, seat_view
 from bolivia_core.messages import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
 
@@ -104,6 +105,21 @@ def test_a_choice_does_not_depend_on_cards_the_seat_cannot_see(level: str) -> No
         mine = PLAYERS[level](5).choose(game)
         blind = PLAYERS[level](5).choose(shuffled)
         assert mine == blind, f"{level} at {game.position_text()}"
+
+
+def test_cards_known_from_pile_takes_are_really_in_those_hands() -> None:
+    """What a seat remembers of the cards others took with the pile (from the public log only)
+    is always a part of what they really hold."""
+    game = new_game("bolivia", 4, seed=6)
+    club = seat_players(["club"], 4, 6)
+    remembered = 0
+    while game.phase == "draw" or game.phase == "play" or game.phase == "answer":
+        view = seat_view(game, game.to_move)
+        for player, cards in enumerate(view.known, start=1):
+            assert not Counter(cards) - Counter(game.position.hands[player - 1]), (player, cards)
+            remembered += len(cards)
+        game.apply(club[game.to_move - 1].choose(game).action)
+    assert remembered > 0  # some pile was taken and remembered in this hand
 
 
 @pytest.mark.parametrize("level", LEVELS)
