@@ -737,7 +737,7 @@ class StrongPlayer:
     candidates = 3
     samples = 8
     margin = 150.0  # club scores this far below the best are not looked at
-    prior = 25.0  # points the look-ahead must find before it overrules the club's choice
+    prior = 100.0  # points the look-ahead must find before it overrules the club's choice (rollouts are noisy)
     budget = 400  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
 
     def __init__(self, seed: int = 0) -> None:
