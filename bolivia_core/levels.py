@@ -29,9 +29,9 @@ from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pa
 from .cards import Card, deck_counts, format_cards
 from .decision import Decision
 from .game import Game
-from .melds import MeldKind, MeldVerdict, judge, judge_addition
+from .melds import MeldKind, MeldVerdict, judge, judge_addition, meld_name
 from .messages import Explanation, render
-from .moves import meld_candidates
+from .legal import meld_groups
 from .rules import Rules
 from .scoring import may_go_out
 
@@ -520,7 +520,8 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
     after = judge_addition(meld, action.cards, rules)
     kind = judge(meld, rules, True).kind
     if after.complete:
-        label = render(f"label:{after.label}") if after.label else ""
+        name = meld_name(after.label, rules)
+        label = render(name) if name else ""
         return RankedAction(action, GOOD_MELD + 200 + after.bonus / 10,
                             (_ex("why-add-completes", cards=cards, index=action.meld, label=label),))  # fmt: skip
     if not wilds:
@@ -583,7 +584,7 @@ def _layable(ctx: _Context) -> int:
     rules = ctx.rules
     fit: Counter[Card] = Counter()
     hand = Counter(ctx.hand)
-    for group in meld_candidates(ctx.hand, rules):
+    for group in meld_groups(ctx.hand, rules, going_out=True):
         if judge(group, rules, True).legal:
             fit |= Counter(group)
     for card in hand:
@@ -651,7 +652,7 @@ def _initial_options(game: Game, view: SeatView) -> list[Action]:
     """Combinations of the hand's meld groups that reach the initial minimum with the fewest wild
     cards (the engine offers only its best-first combination); checked by the game itself."""
     rules = view.rules
-    groups = [g for g in meld_candidates(view.hand, rules) if judge(g, rules).legal]
+    groups = [g for g in meld_groups(view.hand, rules)]
     minimum = rules.initial_meld_minimum(view.scores[view.side])
     options: list[tuple[int, int, tuple[Cards, ...]]] = []
     for size in (1, 2, 3):
