@@ -1,4 +1,4 @@
-"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate`` and ``scenario``.
+"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament`` and ``scenario``.
 
 Every command takes ``--lang`` (en, sv, da, nb, pl, cs): reasons, verdicts, score items, knob
 descriptions and rules sheets are then written in that language.
@@ -67,8 +67,23 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     simulate.add_argument("--target", type=int, default=None, help="score that ends a game (default: the rules')")
-    simulate.add_argument("--ai", default="greedy", help="player kinds by seat, comma separated: greedy, random")
+    simulate.add_argument(
+        "--ai", default="greedy", help="player kinds by seat, comma separated: random, greedy, beginner, club, strong"
+    )
     _common(simulate)
+
+    tournament = commands.add_parser(
+        "tournament", help="two computer levels play each other: win rate, margin, going out, decision time"
+    )
+    tournament.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    tournament.add_argument(
+        "--seats", default="club,greedy", help="levels, comma separated; the first is measured against the others"
+    )
+    tournament.add_argument("--games", type=int, default=40, help="games to play (default 40)")
+    tournament.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    tournament.add_argument("--target", type=int, default=None, help="score that ends a game (default: the rules')")
+    tournament.add_argument("--workers", type=int, default=1, help="processes to play games in (default 1)")
+    _common(tournament)
 
     scenario = commands.add_parser("scenario", help="list the lesson scenarios, or show one and its legal actions")
     scenario.add_argument("name", nargs="?", help="a scenario name, or a scenario string")
@@ -225,6 +240,17 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament import play_tournament, terminal_progress
+
+    seats = tuple(k.strip() for k in args.seats.split(","))
+    result = play_tournament(
+        args.rules, args.players, seats, args.games, args.seed, args.workers, args.target, terminal_progress
+    )
+    _emit(args, result.to_dict(), str(result))
+    return 0
+
+
 def _scenario(args: argparse.Namespace) -> int:
     from .game import Game
     from .scenario import SCENARIOS
@@ -246,7 +272,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 _COMMANDS = {
     "meld": _meld, "initial": _initial, "score": _score, "rules": _rules,
-    "simulate": _simulate, "scenario": _scenario,
+    "simulate": _simulate, "scenario": _scenario, "tournament": _tournament,
 }  # fmt: skip
 
 __all__ = ["main"]

@@ -224,7 +224,57 @@ EN: dict[str, str] = {
     "why-take-pile": "the pile's {count:n:card} are worth more than two from the stock",
     "why-take-top": "the top discard extends sequence {index}",
     "why-draw": "nothing on the pile is worth taking",
-
+    "why-next-hand": "the hand is over: the next one is dealt",
+    "why-only-move": "the only thing left to do this turn",
+    "why-answer-yes-light": "yes: this hand holds only {points} points, so going out now costs the side little",
+    "why-answer-no-heavy": "no: this hand still holds {points} points that would count against the side",
+    "why-pass-stock-out": "the stock is out and the pile cannot be taken",
+    "why-draw-empty-pile": "draws: the pile is empty",
+    "why-draw-club": "draws from the stock: the pile ({count:n:card}, {card} on top) is not worth taking now",
+    "why-take-top-completes": "takes {card} onto sequence {index}: it completes the escalera",
+    "why-take-top-club": "takes {card} onto sequence {index}: a card melded at once, towards an escalera",
+    "why-take-pile-club": "takes the pile: {count:n:card} into hand and {laid:n:card} melded at once",
+    "why-take-pile-opens": "it makes the side's initial meld",
+    "why-take-pile-completes": "it completes meld {index}",
+    "why-take-pile-wilds": "it spends {wilds:n:wild card}",
+    "why-go-out-club": "lays {cards}: the hand is empty and the player goes out",
+    "why-go-out-discard": "discards {card}, the last card: the player goes out",
+    "why-lay-to-finish": "the side may go out: lays {cards} to empty the hand",
+    "why-meld-initial": "opens with {points} points (the minimum is {minimum}), spending {wilds:n:wild card}",
+    "why-meld-sequence": "melds {cards}: {count:n:card} towards an escalera",
+    "why-meld-wilds": "melds {cards}: {count:n:wild card} towards a bolivia",
+    "why-meld-same-rank": "melds {cards}: {count:n:card} that count at once",
+    "why-not-waste-wilds": "{cards} would spend wild cards the side keeps for a bolivia",
+    "why-add-club": "adds {cards} to meld {index}, where they count at once",
+    "why-add-completes": "adds {cards} to meld {index}: it completes a {label}",
+    "why-add-sequence": "adds {cards} to sequence {index}, towards an escalera",
+    "why-keep-for-escalera": "keeps {cards} for an escalera rather than a same-rank meld",
+    "why-add-wild-bolivia": "adds {cards} to the wild meld {index}, towards a bolivia",
+    "why-ask-club": "the side has what it needs to go out and {count:n:card} can be laid: asks partner first",
+    "why-no-ask-not-ready": "the side does not yet have the complete melds it needs to go out",
+    "why-no-ask-loose": "{count:n:card} in hand would not fit a meld: too early to ask",
+    "why-no-ask-optional": "asking is optional and the partners hold few cards: no need to ask",
+    "why-discard-club": "discards {card}: it is the card least useful to your side",
+    "why-discard-beginner": "discards {card}: one of the lowest cards in hand",
+    "why-discard-careless": "discards {card} without weighing what it gives away",
+    "why-safe-blocks": "{card} on top stops player {player} from taking the pile",
+    "why-safe-shown": "player {player} discarded {rank} earlier this hand, so probably holds no pair of them",
+    "why-safe-unlikely": "player {player} is unlikely to hold a pair of {rank} (about {percent}%)",
+    "why-feeds": (
+        "it may let player {player} take a {count}-card pile (about {percent}% that they hold what it takes)"
+    ),
+    "why-feeds-known": (
+        "player {player} took {cards} with the pile and still holds them: it would let them take a {count}-card pile"
+    ),
+    "why-keep-pair": "keeps {cards}: a pair that can take the pile",
+    "why-keep-sequence": "keeps {cards}: cards towards an escalera",
+    "why-strong-no-better": (
+        "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin} points ahead: "
+        "too little to change the plan"
+    ),
+    "why-strong-lookahead": (
+        "over {samples:n:sampled deal} of the hidden cards this came out {margin} points ahead of {other}"
+    ),
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
     "event-red-threes": "player {player} lays out {count:n:red 3}",

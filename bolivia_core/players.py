@@ -1,11 +1,12 @@
 """Computer players and whole-game simulation.
 
-A player is anything with ``choose(game) -> Decision``: one of
-``game.legal_actions()`` and the rationale for it, as data the message
-catalogue renders (so a coach can say why). ``RandomPlayer`` picks uniformly
-with its own seeded generator; ``GreedyPlayer`` melds what it can, takes the
-pile when it pays, saves wild cards for a bolivia when sensible and discards
-what it needs least.
+A player is anything with ``choose(game) -> Decision``: a legal action and the
+rationale for it, as data the message catalogue renders (so a coach can say
+why). ``RandomPlayer`` picks uniformly with its own seeded generator;
+``GreedyPlayer`` melds what it can, takes the pile when it pays, saves wild
+cards for a bolivia when sensible and discards what it needs least. The levels
+worth playing against (``beginner``, ``club``, ``strong``) and the coach's
+``rank_actions`` live in ``levels.py``; ``PLAYERS`` names them all.
 """
 
 from __future__ import annotations
@@ -13,41 +14,23 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import Card
 from .game import Game, new_game
 from .melds import MeldKind, judge
-from .messages import Explanation
+from .decision import Decision, Player
+from .decision import why as _why
+from .levels import BeginnerPlayer, ClubPlayer, RankedAction, StrongPlayer, rank_actions
 from .rules import Rules, resolve_rules
 
 __all__ = [
-    "PLAYERS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "SimulationResult", "hint", "play_game",
-    "seat_players", "simulate",
+    "PLAYERS", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "RankedAction",
+    "SimulationResult", "StrongPlayer", "hint", "play_game", "rank_actions", "seat_players", "simulate",
 ]  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A computer player's choice and why: the rationale is data (codes and numbers), rendered
-    by the message catalogue like a refusal's reasons."""
-
-    action: Action
-    rationale: tuple[Explanation, ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.action}: " + "; ".join(map(str, self.rationale)) if self.rationale else str(self.action)
-
-
-def _why(code: str, **params: Any) -> tuple[Explanation, ...]:
-    return (Explanation(code, None, params),)
-
-
-class Player(Protocol):
-    def choose(self, game: Game) -> Decision: ...
 
 
 class RandomPlayer:
@@ -144,10 +127,14 @@ def _keep_value(card: Card, hand: Sequence[Card], side_melds: Sequence[Sequence[
     return 40 * (same - 1) + 60 * on_table + 15 * neighbours * rules.sequences + rules.card_value(card)
 
 
-PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer, "greedy": GreedyPlayer,
+    "beginner": BeginnerPlayer, "club": ClubPlayer, "strong": StrongPlayer,
+}  # fmt: skip
+"""Computer players by level, weakest first; each class takes a seed."""
 
 
-def hint(game: Game, seat: int, level: str = "greedy", seed: int = 0) -> Decision:
+def hint(game: Game, seat: int, level: str = "strong", seed: int = 0) -> Decision:
     """What a computer player of ``level`` would do now for ``seat`` (a human's), and why."""
     if level not in PLAYERS:
         raise ValueError(f"unknown player level {level!r}; known: {', '.join(PLAYERS)}")

@@ -1,0 +1,238 @@
+"""Computer levels beginner, club and strong: legal moves with reasons in words, blind to the
+cards their seat cannot see; the coach's ranking; the tournament command."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from bolivia_core import get_rules, preset_names
+from bolivia_core.actions import Discard, Meld
+from bolivia_core.cli import main
+from bolivia_core.game import Game, new_game
+from bolivia_core.levels import rank_actions, seat_view
+from bolivia_core.messages import EN
+from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
+
+LEVELS = ("beginner", "club", "strong")
+
+
+def _check_said(game: Game, decision: Decision) -> None:
+    """The decision is allowed now, and every reason renders through the catalogue in words."""
+    assert not game.explain(decision.action), f"{decision.action} is illegal in {game.position_text()}"
+    if game.phase in ("draw", "play"):
+        assert decision.rationale, f"no reason given for {decision.action}"
+    for why in decision.rationale:
+        assert why.code in EN
+        text = str(why)  # a missing parameter raises here
+        assert text and "{" not in text
+
+
+def _play_hand(game: Game, seats: list[Player], limit: int = 400, *, whole: bool = True) -> int:
+    """Play to the end of the hand (``whole``) or for at most ``limit`` actions, checking each."""
+    for count in range(limit):
+        if game.phase in ("hand over", "game over"):
+            return count
+        decision = seats[game.to_move - 1].choose(game)
+        _check_said(game, decision)
+        game.apply(decision.action)
+    assert not whole, f"a hand ran past {limit} actions"
+    return limit
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_beginner_and_club_play_whole_hands_legally_at_every_table_size(preset: str) -> None:
+    for players in get_rules(preset).player_counts:
+        game = new_game(preset, players, seed=players)
+        assert _play_hand(game, seat_players(["beginner", "club"], players, players)) > 0
+        assert game.results and game.results[-1].hand_number == 1
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_strong_plays_legally_against_club(preset: str) -> None:
+    """The look-ahead is the costly part: the opening of one hand per preset (the whole run is
+    the soak test's)."""
+    players = max(get_rules(preset).player_counts[:3])
+    game = new_game(preset, players, seed=17)
+    assert _play_hand(game, seat_players(["strong", "club"], players, 17), limit=30, whole=False) > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_is_deterministic_for_its_seed(level: str) -> None:
+    first, again = new_game("swedish", 4, seed=9), new_game("swedish", 4, seed=9)
+    _play_hand(first, seat_players([level], 4, 9), limit=16, whole=False)
+    _play_hand(again, seat_players([level], 4, 9), limit=16, whole=False)
+    assert first.history == again.history
+
+
+def _positions(preset: str, seed: int, every: int, count: int) -> list[Game]:
+    """Snapshots of a club-played hand, some to draw and some to play."""
+    game = new_game(preset, 4, seed)
+    club = seat_players(["club"], 4, seed)
+    found: list[Game] = []
+    while len(found) < count and game.phase not in ("hand over", "game over"):
+        if len(game.history) % every == 0 and game.phase in ("draw", "play"):
+            found.append(game.clone())
+        game.apply(club[game.to_move - 1].choose(game).action)
+    return found
+
+
+def _hidden_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with the cards ``seat`` cannot see (other hands, the stock) dealt anew among
+    themselves: every hand keeps its size and the stock its length."""
+    pos = game.position.copy()
+    others = [p for p in range(1, pos.players + 1) if p != seat]
+    pool = [c for p in others for c in pos.hands[p - 1]] + pos.stock
+    rng.shuffle(pool)
+    for player in others:
+        size = len(pos.hands[player - 1])
+        pos.hands[player - 1], pool = sorted(pool[:size]), pool[size:]
+    pos.stock = pool
+    return Game(pos, game.start, list(game.history), list(game.results), list(game.log))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_choice_does_not_depend_on_cards_the_seat_cannot_see(level: str) -> None:
+    rng = random.Random(4)
+    for game in _positions("bolivia", 21, every=9, count=6):
+        seat = game.to_move
+        shuffled = _hidden_shuffled(game, seat, rng)
+        assert shuffled.zones()["stock"] != game.zones()["stock"]  # the shuffle did hide something
+        assert shuffled.zones()[f"hand {seat}"] == game.zones()[f"hand {seat}"]
+        mine = PLAYERS[level](5).choose(game)
+        blind = PLAYERS[level](5).choose(shuffled)
+        assert mine == blind, f"{level} at {game.position_text()}"
+
+
+def test_cards_known_from_pile_takes_are_really_in_those_hands() -> None:
+    """What a seat remembers of the cards others took with the pile (from the public log only)
+    is always a part of what they really hold."""
+    game = new_game("bolivia", 4, seed=6)
+    club = seat_players(["club"], 4, 6)
+    remembered = 0
+    while game.phase == "draw" or game.phase == "play" or game.phase == "answer":
+        view = seat_view(game, game.to_move)
+        for player, cards in enumerate(view.known, start=1):
+            assert not Counter(cards) - Counter(game.position.hands[player - 1]), (player, cards)
+            remembered += len(cards)
+        game.apply(club[game.to_move - 1].choose(game).action)
+    assert remembered > 0  # some pile was taken and remembered in this hand
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_hint_is_a_legal_action_with_reasons(level: str) -> None:
+    for game in _positions("canasta", 3, every=5, count=5):
+        advice = hint(game, game.to_move, level=level)
+        _check_said(game, advice)
+        if game.phase == "draw":
+            assert advice.action in game.legal_actions()
+
+
+def test_the_default_hint_is_the_strong_level() -> None:
+    (game,) = _positions("bolivia", 8, every=1, count=1)
+    assert hint(game, game.to_move) == PLAYERS["strong"](0).choose(game)
+
+
+def test_club_opens_without_spending_wild_cards() -> None:
+    """At 0 points the initial meld needs 50: three kings and three queens make 60 with no wild
+    card, so the 2 and the joker stay in hand (for a bolivia) although K K K 2 alone makes 50."""
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=KH KS KD QH QS QD 2C JK 5D 7C 9S 6H")
+    decision = PLAYERS["club"](0).choose(game)
+    assert isinstance(decision.action, Meld)
+    laid = [c for m in decision.action.melds for c in m]
+    assert not any(c.is_wild for c in laid) and len(laid) == 6
+    assert "60 points" in str(decision.rationale[0])
+
+
+def test_coach_ranks_a_discard_that_feeds_the_next_player_below_a_safe_one() -> None:
+    """Canasta: player 2's side has melded kings and the pile holds no wild card, so it is not
+    frozen for them: a discarded king lets player 2 take all 13 cards onto their meld."""
+    game = Game.from_position(
+        "rules=canasta; turn=1; phase=play; melds1=5H 5S 5D; melds2=KH KS KC; "
+        "p1=KD 9C 6H 7D JS; pile=4C 4D 6C 6S 7C 8D 9H 10S JD QC QH AD"
+    )
+    ranked = rank_actions(game, 1)
+    assert {r.action for r in ranked} >= set(game.legal_actions())
+    by_action = {r.action: r for r in ranked}
+    king = by_action[Discard(next(c for c in game.position.hands[0] if str(c) == "KD"))]
+    assert all(king.score < r.score for a, r in by_action.items() if isinstance(a, Discard) and a != king.action)
+    assert any("player 2 take a 13-card pile" in str(why) for why in king.rationale), king
+    assert PLAYERS["club"](0).choose(game).action != king.action
+
+
+def test_coach_refuses_an_action_that_is_not_legal_now() -> None:
+    game = new_game("bolivia", 4, seed=2)
+    with pytest.raises(ValueError, match="discard KH is not a legal action now"):
+        rank_actions(game, game.to_move, ["discard KH"])
+    with pytest.raises(ValueError, match="has nothing to decide now"):
+        rank_actions(game, game.to_move % 4 + 1)
+
+
+def _tournament(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
+    argv = ["tournament", "--rules", "canasta", "--players", "2", "--games", "4", "--seed", "3",
+            "--target", "1500", "--json", *extra]  # fmt: skip
+    assert main(argv) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_tournament_json_has_the_issue_shape_and_repeats_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    first = _tournament(capsys, "--seats", "club,greedy")
+    assert list(first) == ["rules", "players", "seats", "games", "win_rate", "ci95", "mean_margin",
+                           "going_out_share", "mean_hand_actions", "decision_ms"]  # fmt: skip
+    assert first["rules"] == "canasta" and first["players"] == 2 and first["seats"] == ["club", "greedy"]
+    assert first["games"] == 4
+    low, high = first["ci95"]  # type: ignore[misc]
+    assert 0 <= low <= first["win_rate"] <= high <= 1  # type: ignore[operator]
+    times = first["decision_ms"]
+    assert set(times) == {"club", "greedy"}  # type: ignore[arg-type]
+    assert all(0 <= t["median"] <= t["p99"] for t in times.values())  # type: ignore[attr-defined]
+    again = _tournament(capsys, "--seats", "club,greedy", "--workers", "2")
+    first.pop("decision_ms"), again.pop("decision_ms")
+    assert first == again
+
+
+def test_tournament_swaps_sides_so_equal_levels_break_even(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each deal is played once with the first-named level on each side: club against club
+    mirrors every game, so it wins exactly half with a zero margin."""
+    data = _tournament(capsys, "--seats", "club,club")
+    assert data["win_rate"] == 0.5 and data["mean_margin"] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "games must be a whole number of at least 1"),
+        (["--workers", "0"], "workers must be a whole number of at least 1"),
+        (["--seats", "club"], "a tournament needs two levels or more"),
+        (["--seats", "club,chess"], "unknown player level 'chess'"),
+        (["--players", "5"], "Bolivia rules are for 2, 3, 4 players, not 5"),
+        (["--target", "-5"], "the target must be a positive whole number"),
+        (["--games", "many"], "invalid int value: 'many'"),
+    ],
+)
+def test_tournament_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code = main(["tournament", *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and message in err, err
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("level", LEVELS)
+def test_soak_many_seeded_games_per_preset(preset: str, level: str) -> None:
+    """The long run (``-m soak``): whole games, every decision checked; strong plays fewer."""
+    games = 20 if level == "strong" else 200
+    for seed in range(games):
+        players = get_rules(preset).player_counts[seed % len(get_rules(preset).player_counts)]
+        game = new_game(preset, players, seed, target=2500)
+        seats = seat_players([level, "club"], players, seed)
+        while not game.is_over:
+            _play_hand(game, seats)
+            if game.phase == "hand over":
+                game.apply("next hand")
