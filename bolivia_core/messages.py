@@ -379,6 +379,7 @@ EN: dict[str, str] = {
     "lite-runs-here": "Everything here runs in your browser: the first page you open takes a while to start "
                       "Python, and then works without a network.",
     "lite-notebooks-link": "The notebooks with their code",
+    "page-judged-action": "asked about: {action}",
 
     # what going out needs
     "need:sequence": "a complete sequence",

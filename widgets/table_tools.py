@@ -94,7 +94,9 @@ class ScenarioExplorer(widgets.VBox):
         self.answer = widgets.HTML()
         self.events = widgets.HTML()
         self.game: Game | None = None
+        self._asked = False  # "why not?" was pressed: the answer follows the text from then on
         self.scenario.observe(lambda _: self._load(), names="value")
+        self.attempt.observe(self._text_changed, names="value")
         self.play.on_click(self._play)
         self.undo.on_click(self._undo)
         self.explain.on_click(self._explain)
@@ -111,6 +113,7 @@ class ScenarioExplorer(widgets.VBox):
         self.game = Game.from_position(scenario.text)
         self.lesson.value = f"<p><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
         self.answer.value = ""
+        self._asked = False
         self._show()
 
     def _show(self) -> None:
@@ -138,6 +141,7 @@ class ScenarioExplorer(widgets.VBox):
         if self.game is not None and self.actions.value:
             self.game.apply(self.actions.value)
             self.answer.value = ""
+            self._asked = False
             self._show()
 
     def _undo(self, _button: object = None) -> None:
@@ -146,18 +150,31 @@ class ScenarioExplorer(widgets.VBox):
             self._show()
 
     def _explain(self, _button: object = None) -> None:
+        self._asked = True
+        self._judge_attempt()
+
+    def _text_changed(self, _change: object = None) -> None:
+        """The page may deliver the last keystrokes after the click on "why not?" (a click is sent at
+        once, typing is batched): once asked, the answer follows the text, so the last word is about
+        the whole text, never a half-typed one."""
+        if self._asked:
+            self._judge_attempt()
+
+    def _judge_attempt(self) -> None:
         if self.game is None:
             return
+        asked = render("page-judged-action", {"action": self.attempt.value})
+        judged = f"<p class='bolivia-judged'>{html.escape(asked)}</p>"
         try:
             reasons = self.game.explain(self.attempt.value)
         except ValueError as error:
-            self.answer.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            self.answer.value = f"{judged}<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         if not reasons:
-            self.answer.value = "<p role='status'>✔ allowed now.</p>"
+            self.answer.value = f"{judged}<p role='status'>✔ allowed now.</p>"
             return
         items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-        self.answer.value = f"<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
+        self.answer.value = f"{judged}<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
 
 
 class ActionQuiz(widgets.VBox):
