@@ -1,32 +1,64 @@
-"""Every page served cleanly: nothing fetched from another site, and a closed page ends its kernel."""
+"""Every page served cleanly (nothing fetched from another site, a closed page ends its kernel), titled and
+linked in reading order."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
+
+from bolivia_widgets.pages import PAGES
 
 from tests.browser.conftest import kernel_ids_of
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
-def test_no_page_asks_another_site_for_anything(page: Page, voila_url: str) -> None:
-    """Every request every page makes (stylesheets, fonts, scripts, sockets) goes to the page's own
-    server: the pages work offline and tell no third party who opened them."""
+@pytest.fixture(scope="module")
+def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """Every page opened once, in reading order: its tab's title, its links, and every request it made
+    to a site other than its own server (stylesheets, fonts, scripts, sockets)."""
     own = urlsplit(voila_url).netloc
-    elsewhere: list[str] = []
-    page.on("request", lambda request: elsewhere.append(request.url)
-            if urlsplit(request.url).netloc not in (own, "") else None)  # fmt: skip
-    for notebook in NOTEBOOKS:
+    seen: dict[str, dict[str, Any]] = {}
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for notebook in PAGES:
+        requests.clear()
         page.goto(f"{voila_url}/voila/render/{notebook}")
-        expect(page.locator("h1").first).to_be_visible(timeout=TIMEOUT)
+        nav = page.locator(".bolivia-page-nav, .bolivia-start-here").first
+        nav.wait_for(timeout=TIMEOUT)
         page.wait_for_load_state("networkidle")
-    assert not elsewhere, f"pages asked other sites for: {sorted(set(elsewhere))}"
+        anchors = {rel: nav.locator(f"a.bolivia-nav-{rel}") for rel in ("index", "prev", "next")}
+        links = {rel: a.get_attribute("href") if a.count() else None for rel, a in anchors.items()}
+        elsewhere = [url for url in requests if urlsplit(url).netloc not in (own, "")]
+        seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere}
+    context.close()
+    return seen
+
+
+def test_no_page_asks_another_site_for_anything(walk: dict[str, dict[str, Any]]) -> None:
+    """The pages work offline and tell no third party who opened them."""
+    elsewhere = {name: seen["elsewhere"] for name, seen in walk.items() if seen["elsewhere"]}
+    assert not elsewhere, f"pages asked other sites for: {elsewhere}"
+
+
+def test_every_page_has_a_tab_title_and_links_to_the_index_and_the_next_page(walk: dict[str, dict[str, Any]]) -> None:
+    assert walk["index.ipynb"]["title"] == "Bolivia explorer"
+    assert walk["index.ipynb"]["links"]["next"] == "01_cards_and_values.ipynb", "the index says where to start"
+    for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
+        seen = walk[here]
+        heading = json.loads((ROOT / "notebooks" / here).read_text())["cells"][0]["source"][0].strip("# \n")
+        assert seen["title"] == f"{heading} · Bolivia explorer", f"{here}: tab titled {seen['title']!r}"
+        assert seen["links"]["index"] == "index.ipynb", f"{here} has no link back to the index"
+        assert seen["links"]["next"] == following, f"{here}: next is {seen['links']['next']}, not {following}"
 
 
 def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tuple[str, int]) -> None:
