@@ -87,3 +87,63 @@ def test_why_not_right_after_typing_judges_the_whole_text(page: Page, voila_url:
     answer = page.locator(".bolivia-scenario-explorer").get_by_role("status")
     expect(answer).to_contain_text("you need a natural pair of kings")
     expect(page.locator(".bolivia-scenario-explorer")).not_to_contain_text("is not an action")
+
+
+# Every control a person uses or reads as a label: its box must lie inside the window and inside
+# every box around it that hides what overflows; a label or button must not cut its own text.
+CONTROLS_OUT_OF_SIGHT = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const selector = "button, input, select, textarea, [role=tab], .widget-label, .widget-label-basic, label, .bx-card";
+  for (const control of document.querySelectorAll(selector)) {
+    const box = control.getBoundingClientRect();
+    const style = getComputedStyle(control);
+    if ((box.width === 0 && box.height === 0) || style.visibility === "hidden") continue;
+    if (control.closest(".lm-mod-hidden, .p-mod-hidden, [hidden]")) continue;  // a tab not shown
+    const name = (control.getAttribute("aria-label") || control.textContent || control.getAttribute("placeholder")
+                  || control.tagName).trim().slice(0, 40);
+    if (box.left < -1 || box.right > width + 1) {
+      found.push(`${name}: outside the window (${Math.round(box.left)} to ${Math.round(box.right)} of ${width} px)`);
+      continue;
+    }
+    for (let around = control.parentElement; around && around !== document.body; around = around.parentElement) {
+      const overflow = getComputedStyle(around).overflowX;
+      if (overflow !== "hidden" && overflow !== "clip") continue;
+      const outer = around.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
+        found.push(`${name}: cut off by the box around it`);
+        break;
+      }
+    }
+    const textual = !["INPUT", "TEXTAREA", "SELECT"].includes(control.tagName);
+    if (textual && style.overflowX !== "visible" && control.scrollWidth > control.clientWidth + 1) {
+      found.push(`${name}: its text is cut`);
+    }
+  }
+  return found;
+}"""
+SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
+TABS = {"variant_explorer.ipynb": ("Rules side by side", "One situation", "Our club's rules")}
+
+
+def test_no_control_is_cut_off_or_hidden_on_a_small_screen(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    """At 390 px wide (a phone) and at 200% zoom (half the CSS pixels of a 1280 px window) every
+    lesson's and dashboard's controls can be seen and reached; tabs are each opened in turn."""
+    context = browser.new_context(viewport=SCREENS["phone 390 px"])
+    page = context.new_page()
+    problems: dict[str, list[str]] = {}
+    for notebook in PAGES[1:]:
+        page.goto(f"{voila_url}/voila/render/{notebook}")
+        page.locator(".bolivia-page-nav").wait_for(timeout=TIMEOUT)
+        found = []
+        for tab in TABS.get(notebook, ("",)):
+            if tab:
+                page.get_by_role("tab", name=tab).click()
+            for screen, size in SCREENS.items():
+                page.set_viewport_size(size)
+                page.wait_for_timeout(250)  # widgets lay themselves out again
+                found += [f"{screen}{', ' + tab if tab else ''}: {p}" for p in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
+        if found:
+            problems[notebook] = sorted(set(found))
+    context.close()
+    assert not problems, "\n".join(f"{name}: {'; '.join(found)}" for name, found in problems.items())
