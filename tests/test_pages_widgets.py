@@ -60,3 +60,78 @@ def test_links_lead_from_the_index_through_every_page_in_order() -> None:
             assert "rel='next'" not in nav
     with pytest.raises(ValueError, match=r"unknown page 'nope\.ipynb'"):
         page_links("nope.ipynb")
+
+
+def test_club_editor_offers_the_control_that_fits_each_rule() -> None:
+    import ipywidgets as widgets
+
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = "same_rank_max_wilds"
+    (number,) = club.editor.children
+    assert isinstance(number, widgets.IntText) and number.value == 2 and club.value.layout.display == "none"
+    club.knob.value = "ask_partner"
+    (picker,) = club.editor.children
+    assert isinstance(picker, widgets.Dropdown) and list(picker.options) == ["optional", "required"]
+    club.knob.value = "pile_blocked_by"
+    ticks = club.editor.children[0].children
+    assert {t.description: t.value for t in ticks} == {"wild": True, "black 3": True, "red 3": True}
+    ticks[0].value = False  # untick "wild": the value to apply follows
+    assert club.value.value == "black 3, red 3"
+    club.change.click()
+    assert club.rules is not None and club.rules.pile_blocked_by == {"black 3", "red 3"}
+    club.knob.value = "target_score"
+    cells = club.editor.children[0].children
+    assert [c.description for c in cells] == ["2 players", "3 players", "4 players"]
+    cells[0].value = 10_000
+    assert club.value.value == "2: 10,000; 3: 15,000; 4: 15,000" and club.value.layout.display == "flex"
+
+
+@pytest.mark.parametrize(
+    ("knob", "typed", "expected"),
+    [
+        ("target_score", "2: 10,000; 3: 10,000; 4: 10,000", {2: 10_000, 3: 10_000, 4: 10_000}),
+        ("bonus_bolivia", "10000", 10_000),
+        ("bonus_bolivia", "3,000", 3_000),
+        ("keep_two_cards", "no", False),
+        ("discard_forbidden", "wild, black 3", {"wild", "black 3"}),
+        ("initial_meld_steps", "0-50 or 1500-90 or 3000-120", ((0, 50), (1500, 90), (3000, 120))),
+        ("going_out_needs", "2: canasta + any; 3: sequence; 4: sequence + any or bolivia",
+         {2: (("canasta", "any"),), 3: (("sequence",),), 4: (("sequence", "any"), ("bolivia",))}),
+    ],
+)  # fmt: skip
+def test_a_club_value_typed_as_the_page_shows_it_is_accepted(knob: str, typed: str, expected: object) -> None:
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = knob
+    club.value.value = typed
+    club.change.click()
+    assert "✔ changed" in club.message.value, club.message.value
+    assert club.rules is not None and club.rules.knob(knob).value == expected
+    assert club.rules.knob(knob).source == "house rule"
+
+
+def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule() -> None:
+    from bolivia_core import get_rules
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = "target_score"
+    club.value.value = "2: lots"
+    club.change.click()
+    message = club.message.value
+    rule = get_rules("bolivia").knob("target_score").description
+    assert f"⚠ “{rule}” must be a table from player count (2 to 6) to a score; got “2: lots”" in message
+    assert "target_score" not in message and "{" not in message
+    club.knob.value = "bonus_bolivia"
+    club.value.value = "99999"
+    club.change.click()
+    assert "must be a whole number from 0 to 10000; got “99999”" in club.message.value
+    club.value.value = "3000"
+    club.change.click()
+    assert club.rules is not None and club.rules.house_rules() == {"bonus_bolivia": 3000}
+    club.value.value = "2,500"  # Bolivia's own value again
+    club.change.click()
+    assert club.rules.house_rules() == {} and "no longer a house rule" in club.message.value

@@ -4,6 +4,7 @@ linked in reading order."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -147,3 +148,18 @@ def test_no_control_is_cut_off_or_hidden_on_a_small_screen(browser, voila_url: s
             problems[notebook] = sorted(set(found))
     context.close()
     assert not problems, "\n".join(f"{name}: {'; '.join(found)}" for name, found in problems.items())
+
+
+def test_a_club_value_typed_as_the_page_shows_it_is_accepted(page: Page, voila_url: str) -> None:
+    """The target score typed as the rules table writes it, thousands separators and all."""
+    from bolivia_core import get_rules
+
+    page.goto(f"{voila_url}/voila/render/variant_explorer.ipynb")
+    page.get_by_role("tab", name="Our club's rules").click(timeout=TIMEOUT)
+    page.get_by_label("rule", exact=True).select_option(label=get_rules("bolivia").knob("target_score").description)
+    expect(page.get_by_role("spinbutton", name="2 players")).to_have_value("15000")
+    page.get_by_role("textbox", name="or as text").fill("2: 10,000; 3: 10,000; 4: 12,500")
+    page.get_by_role("button", name="change this rule").click()
+    expect(page.get_by_role("status").filter(has_text="changed")).to_be_visible()
+    file_text = page.locator(".bolivia-variant-explorer textarea").last
+    expect(file_text).to_have_value(re.compile(r"target_score = \{ ?2 = 10000, 3 = 10000, 4 = 12500 ?\}"))
