@@ -2,7 +2,7 @@
 
 Starts Voila (once per theme) over notebooks/, opens each dashboard in Debian's
 chromium, chooses a few cards so the selected state shows, and saves PNGs. When
-JupyterLab is installed (it is not a dependency) it also runs the meld lab inside
+JupyterLab is installed (the lab and test extras install it) it also runs the meld lab inside
 JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
