@@ -295,7 +295,7 @@ def _fitting_control(name: str, kind: str, current: Any, text: widgets.Text) -> 
 
     if kind == "number":
         number = widgets.IntText(value=current, description=render("club-new-value"), style=LABEL_AS_WIDE_AS_WORDS,
-                                 layout=widgets.Layout(width="16em"))  # fmt: skip
+                                 continuous_update=True, layout=widgets.Layout(width="16em"))  # fmt: skip
         number.observe(lambda change: write(change["new"]), names="value")
         return (number,)
     if kind in ("yes-no", "choice"):
@@ -317,7 +317,8 @@ def _fitting_control(name: str, kind: str, current: Any, text: widgets.Text) -> 
         return (widgets.VBox(ticks),)
     if kind == "table":
         players = all(type(k) is int for k in current)
-        cells = {key: widgets.IntText(value=v, layout=widgets.Layout(width="14em")) for key, v in current.items()}
+        cells = {key: widgets.IntText(value=v, continuous_update=True, layout=widgets.Layout(width="14em"))
+                 for key, v in current.items()}  # fmt: skip
 
         def edit(_change: object) -> None:
             write({key: cell.value for key, cell in cells.items()})
