@@ -135,3 +135,16 @@ def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule(
     club.value.value = "2,500"  # Bolivia's own value again
     club.change.click()
     assert club.rules.house_rules() == {} and "no longer a house rule" in club.message.value
+
+
+def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
+    explorer = ScenarioExplorer(scenario="take-the-pile")  # the side has melded 4S 5S 6S
+    (row,) = explorer.melds.children
+    assert row.label == "meld: 4S 5S 6S"
+    assert [c["name"] for c in row.cards] == ["4 of spades", "5 of spades", "6 of spades"]
+    explorer.actions.value = "take pile with KH KS"
+    explorer.play.click()
+    labels = [r.label for r in explorer.melds.children]
+    assert len(labels) == 2 and labels[0] == "meld: 4S 5S 6S" and sorted(labels[1].split()[1:]) == ["KD", "KH", "KS"]
+    explorer.undo.click()
+    assert [r.label for r in explorer.melds.children] == ["meld: 4S 5S 6S"]

@@ -15,7 +15,31 @@ from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
 
-__all__ = ["ActionQuiz", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+__all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+
+
+class MeldRows(widgets.VBox):
+    """A side's melds as pictures, one card row a meld; each row is named by its cards for screen
+    readers. Rows are reused, so stepping through a game redraws only melds that changed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._rows: list[CardRow] = []
+        self._none = widgets.HTML(f"<p><i>{html.escape(render('page-no-melds'))}</i></p>")
+        super().__init__([self._none], **kwargs)
+        self.add_class("bolivia-meld-rows")
+
+    def show(self, melds: Any) -> None:
+        melds = [list(m) for m in melds]
+        while len(self._rows) < len(melds):
+            self._rows.append(CardRow(selectable=False))
+        for row, meld in zip(self._rows, melds, strict=False):
+            codes = [str(c) for c in meld]
+            row.label = render("page-meld-label", {"cards": " ".join(codes)})
+            if [c["code"] for c in row.cards] != codes:
+                row.show(meld)
+        shown = self._rows[: len(melds)] or [self._none]
+        if list(self.children) != shown:
+            self.children = shown
 
 
 def _signed(points: int) -> str:
@@ -86,6 +110,7 @@ class ScenarioExplorer(widgets.VBox):
         self.lesson = widgets.HTML()
         self.summary = widgets.HTML()
         self.hand = CardRow(selectable=False, label="the hand of the player to move")
+        self.melds = MeldRows()
         self.actions = widgets.Dropdown(description="Legal", layout=widgets.Layout(width="36em"))
         self.play = widgets.Button(description="play it", icon="play")
         self.undo = widgets.Button(description="undo", icon="undo")
@@ -101,7 +126,9 @@ class ScenarioExplorer(widgets.VBox):
         self.undo.on_click(self._undo)
         self.explain.on_click(self._explain)
         super().__init__([
-            self.scenario, self.lesson, self.summary, self.hand,
+            self.scenario, self.lesson, self.summary,
+            widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>"), self.melds,
+            widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>"), self.hand,
             widgets.HBox([self.actions, self.play, self.undo]), widgets.HBox([self.attempt, self.explain]),
             self.answer, self.events,
         ], **kwargs)  # fmt: skip
@@ -121,12 +148,12 @@ class ScenarioExplorer(widgets.VBox):
         assert game is not None
         pos = game.position
         side = pos.side_of(game.to_move)
-        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[side]) or "none"
         top = str(pos.pile[-1]) if pos.pile else "none"
         self.summary.value = (
-            f"<p>Player {game.to_move} to {html.escape(game.phase)}. Side's melds: {html.escape(melds)}. "
+            f"<p>Player {game.to_move} to {html.escape(game.phase)}. "
             f"Pile top: <b>{html.escape(top)}</b> ({len(pos.pile)} cards); stock: {len(pos.stock)} cards.</p>"
         )
+        self.melds.show(pos.melds[side])
         self.hand.show(sorted(pos.hands[game.to_move - 1]))
         legal = [str(a) for a in game.legal_actions()]
         self.actions.options = legal
@@ -191,11 +218,14 @@ class ActionQuiz(widgets.VBox):
         self.check.on_click(self._check)
         pos = self.game.position
         top = str(pos.pile[-1]) if pos.pile else "none"
-        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[pos.side_of(self.game.to_move)]) or "none"
-        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>. "
-        facts += f"Side's melds: {html.escape(melds)}."
+        self.melds = MeldRows()
+        self.melds.show(pos.melds[pos.side_of(self.game.to_move)])
+        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>."
         context = widgets.HTML(f"<p>{facts}</p><p><b>{html.escape(question)}</b></p>")
-        super().__init__([context, self.hand, self.choice, self.check, self.feedback], **kwargs)
+        melds_heading = widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>")
+        hand_heading = widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>")
+        super().__init__([context, melds_heading, self.melds, hand_heading, self.hand, self.choice, self.check,
+                          self.feedback], **kwargs)  # fmt: skip
 
     def _check(self, _button: object = None) -> None:
         if self.choice.value is None:

@@ -85,6 +85,8 @@ def test_why_not_right_after_typing_judges_the_whole_text(page: Page, voila_url:
     attempt.click(timeout=TIMEOUT)
     page.keyboard.type("take pile with 6H 6D", delay=5)
     page.get_by_role("button", name="why not?").click()
+    meld = page.get_by_role("group", name="meld: 4S 5S 6S")  # the side's meld, drawn as cards
+    expect(meld.get_by_role("button", name="5 of spades")).to_be_visible()
     answer = page.locator(".bolivia-scenario-explorer").get_by_role("status")
     expect(answer).to_contain_text("you need a natural pair of kings")
     expect(page.locator(".bolivia-scenario-explorer")).not_to_contain_text("is not an action")
