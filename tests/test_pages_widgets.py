@@ -139,12 +139,31 @@ def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule(
 
 def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
     explorer = ScenarioExplorer(scenario="take-the-pile")  # the side has melded 4S 5S 6S
-    (row,) = explorer.melds.children
+    (row,) = explorer.melds.rows
     assert row.label == "meld: 4S 5S 6S"
     assert [c["name"] for c in row.cards] == ["4 of spades", "5 of spades", "6 of spades"]
     explorer.actions.value = "take pile with KH KS"
     explorer.play.click()
-    labels = [r.label for r in explorer.melds.children]
+    labels = [r.label for r in explorer.melds.rows]
     assert len(labels) == 2 and labels[0] == "meld: 4S 5S 6S" and sorted(labels[1].split()[1:]) == ["KD", "KH", "KS"]
     explorer.undo.click()
-    assert [r.label for r in explorer.melds.children] == ["meld: 4S 5S 6S"]
+    assert [r.label for r in explorer.melds.rows] == ["meld: 4S 5S 6S"]
+
+
+def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
+    from bolivia_core.messages import card_name
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=1)
+    viewer.to_hand_end.click()
+    pos = viewer.game.position
+    for side, view in enumerate(viewer.tables.children):
+        rows = view.melds.rows
+        assert [[c["code"] for c in r.cards] for r in rows] == [[str(c) for c in m] for m in pos.melds[side]]
+        assert all(r.label.startswith("meld: ") for r in rows)
+        hands = [w for w in view.hands.children if hasattr(w, "cards")]
+        for player, row in zip(pos.members(side), hands, strict=True):
+            assert row.label == f"player {player}'s hand"
+            assert [c["name"] for c in row.cards] == [card_name(c) for c in sorted(pos.hands[player - 1])]
+    named = [r.label for view in viewer.tables.children for r in view.melds.rows if r.label.endswith(")")]
+    assert named, "a complete meld is named in its row's label (and above it)"

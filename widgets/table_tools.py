@@ -18,26 +18,38 @@ from .cards import CardRow
 __all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
 
 
-class MeldRows(widgets.VBox):
-    """A side's melds as pictures, one card row a meld; each row is named by its cards for screen
-    readers. Rows are reused, so stepping through a game redraws only melds that changed."""
+class MeldRows(widgets.Box):
+    """A side's melds as pictures, side by side and wrapping, one card row a meld, each named by its
+    cards for screen readers (and a complete meld's name written above it). Views are reused, so
+    stepping through a game redraws only melds that changed."""
 
     def __init__(self, **kwargs: Any) -> None:
-        self._rows: list[CardRow] = []
+        self._items: list[tuple[widgets.VBox, widgets.HTML, CardRow]] = []
         self._none = widgets.HTML(f"<p><i>{html.escape(render('page-no-melds'))}</i></p>")
-        super().__init__([self._none], **kwargs)
+        super().__init__([self._none], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"), **kwargs)
         self.add_class("bolivia-meld-rows")
 
-    def show(self, melds: Any) -> None:
+    @property
+    def rows(self) -> list[CardRow]:
+        """The card rows shown, one a meld, in the order of the melds."""
+        return [row for item, _caption, row in self._items if item in self.children]
+
+    def show(self, melds: Any, names: list[str] | None = None) -> None:
+        """Draw these melds; ``names`` gives a complete meld's name (or "") for each."""
         melds = [list(m) for m in melds]
-        while len(self._rows) < len(melds):
-            self._rows.append(CardRow(selectable=False))
-        for row, meld in zip(self._rows, melds, strict=False):
+        while len(self._items) < len(melds):
+            caption, row = widgets.HTML(), CardRow(selectable=False)
+            apart = widgets.Layout(margin="0 18px 0 0")  # melds side by side, a gap between them
+            self._items.append((widgets.VBox([caption, row], layout=apart), caption, row))
+        for index, ((_item, caption, row), meld) in enumerate(zip(self._items, melds, strict=False)):
             codes = [str(c) for c in meld]
-            row.label = render("page-meld-label", {"cards": " ".join(codes)})
+            name = names[index] if names and index < len(names) else ""
+            label = render("page-meld-label", {"cards": " ".join(codes)})
+            row.label = render("page-meld-named", {"meld": label, "name": name}) if name else label
             if [c["code"] for c in row.cards] != codes:
                 row.show(meld)
-        shown = self._rows[: len(melds)] or [self._none]
+            caption.value = f"<small>{html.escape(name)}</small>" if name else ""
+        shown = [item for item, _caption, _row in self._items[: len(melds)]] or [self._none]
         if list(self.children) != shown:
             self.children = shown
 
