@@ -21,13 +21,52 @@ TIMEOUT = 60_000  # a cold kernel on a busy machine
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Every control a person uses or reads as a label: its box must lie inside the window and inside
+# every box around it that hides what overflows; a label or button must not cut its own text.
+CONTROLS_OUT_OF_SIGHT = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const selector = "button, input, select, textarea, [role=tab], .widget-label, .widget-label-basic, label, .bx-card";
+  for (const control of document.querySelectorAll(selector)) {
+    const box = control.getBoundingClientRect();
+    const style = getComputedStyle(control);
+    if ((box.width === 0 && box.height === 0) || style.visibility === "hidden") continue;
+    if (control.closest(".lm-mod-hidden, .p-mod-hidden, [hidden]")) continue;  // a tab not shown
+    const name = (control.getAttribute("aria-label") || control.textContent || control.getAttribute("placeholder")
+                  || control.tagName).trim().slice(0, 40);
+    if (box.left < -1 || box.right > width + 1) {
+      found.push(`${name}: outside the window (${Math.round(box.left)} to ${Math.round(box.right)} of ${width} px)`);
+      continue;
+    }
+    for (let around = control.parentElement; around && around !== document.body; around = around.parentElement) {
+      const overflow = getComputedStyle(around).overflowX;
+      if (overflow !== "hidden" && overflow !== "clip") continue;
+      const outer = around.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
+        found.push(`${name}: cut off by the box around it`);
+        break;
+      }
+    }
+    const textual = !["INPUT", "TEXTAREA", "SELECT"].includes(control.tagName);
+    if (textual && style.overflowX !== "visible" && control.scrollWidth > control.clientWidth + 1) {
+      found.push(`${name}: its text is cut`);
+    }
+  }
+  return found;
+}"""
+WIDE = {"width": 1280, "height": 900}
+SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
+TABS = {"variant_explorer.ipynb": ("Rules side by side", "One situation", "Our club's rules")}
+
+
 @pytest.fixture(scope="module")
 def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[no-untyped-def]
-    """Every page opened once, in reading order: its tab's title, its links, and every request it made
-    to a site other than its own server (stylesheets, fonts, scripts, sockets)."""
+    """Every page opened once, in reading order: its tab's title, its links, every request it made to a
+    site other than its own server (stylesheets, fonts, scripts, sockets), and its controls out of sight
+    on each small screen (each tab opened in turn)."""
     own = urlsplit(voila_url).netloc
     seen: dict[str, dict[str, Any]] = {}
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=WIDE)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -40,7 +79,18 @@ def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[
         anchors = {rel: nav.locator(f"a.bolivia-nav-{rel}") for rel in ("index", "prev", "next")}
         links = {rel: a.get_attribute("href") if a.count() else None for rel, a in anchors.items()}
         elsewhere = [url for url in requests if urlsplit(url).netloc not in (own, "")]
-        seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere}
+        out_of_sight = []
+        for tab in TABS.get(notebook, ("",)):
+            if tab:
+                page.get_by_role("tab", name=tab).click()
+            for screen, size in SCREENS.items():
+                page.set_viewport_size(size)
+                page.wait_for_timeout(250)  # widgets lay themselves out again
+                where = f"{screen}{', ' + tab if tab else ''}"
+                out_of_sight += [f"{where}: {problem}" for problem in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
+        page.set_viewport_size(WIDE)
+        seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere,
+                          "out of sight": sorted(set(out_of_sight))}  # fmt: skip
     context.close()
     return seen
 
@@ -92,63 +142,10 @@ def test_why_not_right_after_typing_judges_the_whole_text(page: Page, voila_url:
     expect(page.locator(".bolivia-scenario-explorer")).not_to_contain_text("is not an action")
 
 
-# Every control a person uses or reads as a label: its box must lie inside the window and inside
-# every box around it that hides what overflows; a label or button must not cut its own text.
-CONTROLS_OUT_OF_SIGHT = """() => {
-  const width = document.documentElement.clientWidth;
-  const found = [];
-  const selector = "button, input, select, textarea, [role=tab], .widget-label, .widget-label-basic, label, .bx-card";
-  for (const control of document.querySelectorAll(selector)) {
-    const box = control.getBoundingClientRect();
-    const style = getComputedStyle(control);
-    if ((box.width === 0 && box.height === 0) || style.visibility === "hidden") continue;
-    if (control.closest(".lm-mod-hidden, .p-mod-hidden, [hidden]")) continue;  // a tab not shown
-    const name = (control.getAttribute("aria-label") || control.textContent || control.getAttribute("placeholder")
-                  || control.tagName).trim().slice(0, 40);
-    if (box.left < -1 || box.right > width + 1) {
-      found.push(`${name}: outside the window (${Math.round(box.left)} to ${Math.round(box.right)} of ${width} px)`);
-      continue;
-    }
-    for (let around = control.parentElement; around && around !== document.body; around = around.parentElement) {
-      const overflow = getComputedStyle(around).overflowX;
-      if (overflow !== "hidden" && overflow !== "clip") continue;
-      const outer = around.getBoundingClientRect();
-      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
-        found.push(`${name}: cut off by the box around it`);
-        break;
-      }
-    }
-    const textual = !["INPUT", "TEXTAREA", "SELECT"].includes(control.tagName);
-    if (textual && style.overflowX !== "visible" && control.scrollWidth > control.clientWidth + 1) {
-      found.push(`${name}: its text is cut`);
-    }
-  }
-  return found;
-}"""
-SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
-TABS = {"variant_explorer.ipynb": ("Rules side by side", "One situation", "Our club's rules")}
-
-
-def test_no_control_is_cut_off_or_hidden_on_a_small_screen(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_control_is_cut_off_or_hidden_on_a_small_screen(walk: dict[str, dict[str, Any]]) -> None:
     """At 390 px wide (a phone) and at 200% zoom (half the CSS pixels of a 1280 px window) every
-    lesson's and dashboard's controls can be seen and reached; tabs are each opened in turn."""
-    context = browser.new_context(viewport=SCREENS["phone 390 px"])
-    page = context.new_page()
-    problems: dict[str, list[str]] = {}
-    for notebook in PAGES[1:]:
-        page.goto(f"{voila_url}/voila/render/{notebook}")
-        page.locator(".bolivia-page-nav").wait_for(timeout=TIMEOUT)
-        found = []
-        for tab in TABS.get(notebook, ("",)):
-            if tab:
-                page.get_by_role("tab", name=tab).click()
-            for screen, size in SCREENS.items():
-                page.set_viewport_size(size)
-                page.wait_for_timeout(250)  # widgets lay themselves out again
-                found += [f"{screen}{', ' + tab if tab else ''}: {p}" for p in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
-        if found:
-            problems[notebook] = sorted(set(found))
-    context.close()
+    page's controls can be seen and reached; the variant explorer's tabs are each opened in turn."""
+    problems = {name: seen["out of sight"] for name, seen in walk.items() if seen["out of sight"]}
     assert not problems, "\n".join(f"{name}: {'; '.join(found)}" for name, found in problems.items())
 
 
