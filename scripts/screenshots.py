@@ -16,6 +16,7 @@ theme and on a 390 px phone in both themes.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import urllib.request
@@ -56,7 +57,8 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("the side went out").check()
     elif name == "game-viewer":
         page.get_by_role("button", name="to the end of the hand").click()
-        page.locator(".bolivia-hand-results").wait_for()
+        page.locator("table.bolivia-hand-results").wait_for()  # the hand is scored
+        page.locator(".bolivia-game-table .bolivia-meld-rows .bx-card").first.wait_for()  # and its melds drawn
     elif name == "play":
         page.get_by_role("button", name="draw", exact=True).click()
         page.get_by_text("player 1 draws").first.wait_for()
@@ -156,9 +158,9 @@ def jupyterlab(browser) -> None:  # type: ignore[no-untyped-def]
             urllib.request.urlopen(urllib.request.Request(setting, data=body, method="PUT"))
             page.goto(f"{url}/lab/tree/meld_lab.ipynb?reset")
             page.locator(".jp-Notebook").wait_for(timeout=60_000)
-            page.wait_for_timeout(2000)
-            page.locator("text=Run").first.click()
-            page.locator("text=Run All Cells").first.click()
+            page.get_by_text(re.compile(r"\| Idle$")).wait_for(timeout=60_000)  # the kernel is ready
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
             cards = page.locator(".bolivia-meld-lab .bx-row").first.locator("button.bx-card")
             cards.first.wait_for(timeout=60_000)
             for index in range(3):
