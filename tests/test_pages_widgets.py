@@ -165,5 +165,5 @@ def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
         for player, row in zip(pos.members(side), hands, strict=True):
             assert row.label == f"player {player}'s hand"
             assert [c["name"] for c in row.cards] == [card_name(c) for c in sorted(pos.hands[player - 1])]
-    named = [r.label for view in viewer.tables.children for r in view.melds.rows if r.label.endswith(")")]
+    named = [r.label for view in viewer.tables.children for r in view.melds.rows if ", a " in r.label]
     assert named, "a complete meld is named in its row's label (and above it)"

@@ -15,7 +15,7 @@ from bolivia_core.rules import Rules, format_value
 
 __all__ = ["choices_of", "expected_of", "kind_of", "parse_displayed"]
 
-_FIELDS = {f.name: f for f in fields(Rules) if "description" in f.metadata}
+_FIELDS = {f.name: f for f in fields(Rules) if "check" in f.metadata}
 
 
 class ValueUnreadable(ValueError):

@@ -45,7 +45,7 @@ class MeldRows(widgets.Box):
             codes = [str(c) for c in meld]
             name = names[index] if names and index < len(names) else ""
             label = render("page-meld-label", {"cards": " ".join(codes)})
-            row.label = render("page-meld-named", {"meld": label, "name": name}) if name else label
+            row.label = render("page-meld-named", {"row": label, "name": name}) if name else label
             if [c["code"] for c in row.cards] != codes:
                 row.show(meld)
             caption.value = f"<small>{html.escape(name)}</small>" if name else ""
