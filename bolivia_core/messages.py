@@ -419,6 +419,7 @@ EN: dict[str, str] = {
     "page-title:index": "Bolivia explorer",
     "page-title:meld_checker": "Meld checker",
     "page-title:meld_lab": "Meld lab",
+    "page-title:play": "Play against the computer",
     "page-title:scenario_explorer": "Scenario explorer",
     "page-title:score_calculator": "Hand-score calculator",
     "page-title:variant_explorer": "Variant explorer",

@@ -1,7 +1,8 @@
 """A club's rule values read in the form the pages display them, and the control that fits each knob.
 
-The shape of a value comes from the engine: the knob's field type and check (``dataclasses.fields``
-of ``Rules``) and its value in the base preset; whether a value is allowed is always the check's call.
+The shape of a value comes from the engine: the knob's type (a Literal names its choices), its check
+(``dataclasses.fields`` of ``Rules``) and its value in the base preset; whether a value is allowed is
+always the check's call.
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from bolivia_core.rules import Rules, format_value
 
 __all__ = ["choices_of", "expected_of", "kind_of", "parse_displayed"]
 
 _FIELDS = {f.name: f for f in fields(Rules) if "check" in f.metadata}
+_HINTS = get_type_hints(Rules)  # each knob's type: bool, int, a Literal of choices, a frozenset of one, ...
 
 
 class ValueUnreadable(ValueError):
@@ -38,24 +40,27 @@ def problem_with(name: str, value: Any) -> str | None:
 
 
 def choices_of(name: str) -> tuple[str, ...]:
-    """The words a choice or set knob allows, as its check holds them (the engine keeps no other list)."""
-    for cell in _check(name).__closure__ or ():
-        contents = cell.cell_contents
-        if isinstance(contents, tuple) and contents and all(isinstance(c, str) for c in contents):
-            return contents
+    """The words a choice or set knob allows: its type's Literal choices that its check accepts."""
+    hint = _HINTS[name]
+    if get_origin(hint) is frozenset:
+        inner = get_args(hint)[0]
+        options = get_args(inner) if get_origin(inner) is Literal else ()
+        return tuple(c for c in options if not _check(name)(frozenset({c})))
+    if get_origin(hint) is Literal:
+        return tuple(c for c in get_args(hint) if not _check(name)(c))
     return ()
 
 
 def kind_of(name: str, like: Any) -> str:
     """Which control fits: number, yes-no, choice, set, table (keys to numbers) or text."""
-    declared = str(_FIELDS[name].type)
-    if declared == "bool":
+    hint = _HINTS[name]
+    if hint is bool:
         return "yes-no"
-    if declared == "int":
+    if hint is int:
         return "number"
-    if declared == "str" and choices_of(name):
+    if get_origin(hint) is Literal and choices_of(name):
         return "choice"
-    if declared.startswith("frozenset") and choices_of(name):
+    if get_origin(hint) is frozenset and choices_of(name):
         return "set"
     if isinstance(like, Mapping) and all(type(v) is int for v in like.values()):
         return "table"

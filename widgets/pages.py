@@ -25,6 +25,7 @@ PAGES: tuple[str, ...] = (
     "07_scoring_a_hand.ipynb",
     "canasta_to_bolivia.ipynb",
     "variants_compared.ipynb",
+    "play.ipynb",
     "meld_lab.ipynb",
     "meld_checker.ipynb",
     "score_calculator.ipynb",
