@@ -2,7 +2,7 @@
 
 Starts Voila (once per theme) over notebooks/, opens each dashboard in Debian's
 chromium, chooses a few cards so the selected state shows, and saves PNGs. When
-JupyterLab is installed (it is not a dependency) it also runs the meld lab inside
+JupyterLab is installed (the lab and test extras install it) it also runs the meld lab inside
 JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
@@ -16,6 +16,7 @@ theme and on a 390 px phone in both themes.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import urllib.request
@@ -34,8 +35,11 @@ PAGES = {
     "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
+    "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
+    "index": ("index.ipynb", ".bolivia-start-here"),
 }
-PHONE = {"play", "play-hand-end"}  # also shown 390 px wide, as on a phone
+PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
+         "variant-explorer", "game-viewer", "club-editor", "index"}  # also shown 390 px wide, as on a phone
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
                                                   (e) => e.scrollHeight + 40))"""
@@ -53,7 +57,8 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("the side went out").check()
     elif name == "game-viewer":
         page.get_by_role("button", name="to the end of the hand").click()
-        page.locator(".bolivia-hand-results").wait_for()
+        page.locator("table.bolivia-hand-results").wait_for()  # the hand is scored
+        page.locator(".bolivia-game-table .bolivia-meld-rows .bx-card").first.wait_for()  # and its melds drawn
     elif name == "play":
         page.get_by_role("button", name="draw", exact=True).click()
         page.get_by_text("player 1 draws").first.wait_for()
@@ -72,6 +77,10 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
             page.get_by_role("button", name="play the hint", exact=True).click()
             page.wait_for_timeout(300)
         page.locator(".bolivia-hand-end").wait_for()
+    elif name == "club-editor":
+        page.get_by_role("tab", name="Our club's rules").click()
+        page.get_by_label("rule", exact=True).select_option(label="score that ends the game, by player count")
+        page.get_by_role("spinbutton", name="2 players").fill("10000")
     elif name == "scenario-explorer":
         page.get_by_label("Try").fill("take pile with 6H 6D")
         page.get_by_role("button", name="why not?").click()
@@ -149,9 +158,9 @@ def jupyterlab(browser) -> None:  # type: ignore[no-untyped-def]
             urllib.request.urlopen(urllib.request.Request(setting, data=body, method="PUT"))
             page.goto(f"{url}/lab/tree/meld_lab.ipynb?reset")
             page.locator(".jp-Notebook").wait_for(timeout=60_000)
-            page.wait_for_timeout(2000)
-            page.locator("text=Run").first.click()
-            page.locator("text=Run All Cells").first.click()
+            page.get_by_text(re.compile(r"\| Idle$")).wait_for(timeout=60_000)  # the kernel is ready
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
             cards = page.locator(".bolivia-meld-lab .bx-row").first.locator("button.bx-card")
             cards.first.wait_for(timeout=60_000)
             for index in range(3):

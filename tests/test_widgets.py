@@ -255,7 +255,8 @@ def test_game_viewer_follows_the_rules_table_sizes() -> None:
     viewer.rules.value = "swedish"
     assert viewer.players.options == (2, 3, 4, 5, 6) and viewer.players.value == 4
     viewer.players.value = 5  # sides of two and three: the three rest one player a hand in turn
-    assert viewer.game.position.players == 5 and "resting this hand" in viewer.tables.value
+    captions = [w.value for side in viewer.tables.children for w in side.hands.children if hasattr(w, "value")]
+    assert viewer.game.position.players == 5 and any("resting this hand" in c for c in captions)
     viewer.rules.value = "two-deck"  # four players only
     assert viewer.players.options == (4,) and viewer.game.rules.name == "two-deck"
     assert viewer.game.position.players == 4 and not viewer.game.history

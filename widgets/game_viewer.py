@@ -19,6 +19,9 @@ from bolivia_core.messages import counted, render
 from bolivia_core.players import Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
 
+from .cards import CardRow
+from .table_tools import MeldRows
+
 __all__ = ["GameViewer"]
 
 SEATINGS = {
@@ -48,7 +51,9 @@ class GameViewer(widgets.VBox):
         self.to_hand_end = widgets.Button(description="to the end of the hand", icon="fast-forward",
                                           layout=widgets.Layout(width="auto"))  # fmt: skip
         self.status = widgets.HTML()
-        self.tables = widgets.HTML()
+        self.tables = widgets.VBox()
+        self.tables.add_class("bolivia-game-table")
+        self._sides: list[SideView] = []
         self.events = widgets.HTML()
         self.results = widgets.HTML()
         self.game: Game  # set by deal()
@@ -79,6 +84,8 @@ class GameViewer(widgets.VBox):
         self.game = new_game(self.rules.value, self.players.value, seed=self.seed.value)
         self.seats = seat_players(SEATINGS[self.seating.value], self.players.value, self.seed.value)
         self.moves = []
+        self._sides = [SideView() for _ in range(len(self.game.position.melds))]
+        self.tables.children = self._sides
         self._show()
 
     def step(self) -> None:
@@ -138,37 +145,28 @@ class GameViewer(widgets.VBox):
         )
         self.back.disabled = not game.history
         self.forward.disabled = self.to_hand_end.disabled = game.is_over
-        self.tables.value = self._tables_html()
+        self._show_tables()
         recent = game.log[-10:]
         items = "".join(f"<li>{html.escape(str(event))}</li>" for event in recent)
         self.events.value = f"<ol class='bolivia-log' start='{len(game.log) - len(recent) + 1}'>{items}</ol>"
         self.results.value = self._results_html()
 
-    def _tables_html(self) -> str:
+    def _show_tables(self) -> None:
+        """Each side: its score and red 3s in words, its melds and its players' hands as cards."""
         pos, rules = self.game.position, self.game.rules
-        rows = []
-        for side in range(len(pos.melds)):
-            members = pos.members(side)
-            melds = []
+        seated = pos.seating()
+        for side, view in enumerate(self._sides):
+            names = []
             for meld in pos.melds[side]:
                 verdict = judge(tuple(meld), rules, True)
-                name = f" <i>({html.escape(render(verdict.name or ''))})</i>" if verdict.complete else ""
-                melds.append(f"{html.escape(format_cards(meld))}{name}")
-            seated = pos.seating()
-            hands = "<br>".join(
-                f"player {p}: {html.escape(format_cards(sorted(pos.hands[p - 1])) or 'no cards')}"
-                if p in seated
-                else f"player {p}: resting this hand"
-                for p in members
-            )
-            red = format_cards(pos.red_threes[side]) or "none"
-            rows.append(
-                f"<tr style='vertical-align: top'><th scope='row'>side {side + 1}<br>({_players(members)})</th>"
-                f"<td>{pos.scores[side]:,}</td><td>{html.escape(red)}</td>"
-                f"<td>{'<br>'.join(melds) or 'no melds yet'}</td><td>{hands}</td></tr>"
-            )
-        head = "<tr><th>side</th><th>score</th><th>red 3s</th><th>melds</th><th>hands</th></tr>"
-        return f"<table class='bolivia-game-table'>{head}{''.join(rows)}</table>"
+                names.append(render(verdict.name or "") if verdict.complete else "")
+            members = pos.members(side)
+            view.show(
+                render("page-side-heading", {"side": side + 1, "players": _players(members), "score": pos.scores[side],
+                                             "red": format_cards(pos.red_threes[side]) or render("page-none")}),
+                pos.melds[side], names,
+                [(p, sorted(pos.hands[p - 1]) if p in seated else None) for p in members],
+            )  # fmt: skip
 
     def _results_html(self) -> str:
         results = self.game.results
@@ -184,6 +182,39 @@ class GameViewer(widgets.VBox):
             out = f"player {result.went_out}" if result.went_out else "nobody"
             rows.append(f"<tr><td>{result.hand_number}</td><td>{out}</td>{cells}</tr>")
         return f"<table class='bolivia-hand-results'>{head}{''.join(rows)}</table>"
+
+
+class SideView(widgets.VBox):
+    """One side at the table: a heading in words, its melds as card rows, each player's hand as cards."""
+
+    def __init__(self) -> None:
+        self.heading = widgets.HTML()
+        self.melds = MeldRows()
+        self.hands = widgets.VBox()
+        self._hand_rows: dict[int, tuple[widgets.HTML, CardRow]] = {}
+        super().__init__([self.heading, self.melds, self.hands])
+        self.add_class("bolivia-side")
+
+    def show(self, heading: str, melds: Any, names: list[str], hands: list[tuple[int, Any]]) -> None:
+        self.heading.value = f"<h5>{html.escape(heading)}</h5>"
+        self.melds.show(melds, names)
+        children: list[widgets.Widget] = []
+        for player, cards in hands:
+            if player not in self._hand_rows:
+                label = render("page-hand-of", {"player": player})
+                self._hand_rows[player] = (widgets.HTML(), CardRow(selectable=False, label=label,
+                                                                   empty_text=render("page-no-cards")))  # fmt: skip
+            caption, row = self._hand_rows[player]
+            if cards is None:
+                caption.value = f"<p>{html.escape(render('page-resting', {'player': player}))}</p>"
+                children.append(caption)
+                continue
+            caption.value = f"<p>{html.escape(render('page-hand-of', {'player': player}))}</p>"
+            if [c["code"] for c in row.cards] != [str(c) for c in cards]:
+                row.show(cards)
+            children += [caption, row]
+        if list(self.hands.children) != children:
+            self.hands.children = children
 
 
 def _players(members: tuple[int, ...]) -> str:

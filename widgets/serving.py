@@ -1,4 +1,5 @@
-"""The kernel manager voila.json names for serving the dashboards (imported by the Voila server only).
+"""The kernel manager and identity provider voila.json names for serving the pages (imported by the
+Voila server only).
 
 Voila pre-starts a kernel for each dashboard and runs the page in it, so a visitor gets the page at
 once; and idle kernels are culled, so closed pages do not pile up kernels. Together they race:
@@ -14,9 +15,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from jupyter_core.utils import ensure_async
+from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["PageKernelManager"]
+__all__ = ["PageIdentityProvider", "PageKernelManager"]
 
 
 class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
@@ -41,3 +44,19 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if not restart:
             self._waiting_for_page.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+
+
+class PageIdentityProvider(PasswordIdentityProvider):  # type: ignore[misc]
+    """Gives every page its XSRF cookie, so the page's shutdown request is accepted when it closes.
+
+    A page asks the server to end its kernel as it unloads, sending the ``_xsrf`` cookie's value with
+    the request, but Voila's page handler never sets that cookie, so the request was refused (403) and
+    each closed page's kernel lived on until idle culling. The cookie is set when a page is fetched.
+    """
+
+    async def get_user(self, handler: Any) -> User | None:
+        user: User | None = await ensure_async(super().get_user(handler))
+        if handler.request.method == "GET" and "/voila/render/" in handler.request.path:
+            handler.current_user = user  # tornado asks for it while making the token
+            _ = handler.xsrf_token  # sets the _xsrf cookie when the browser has none
+        return user

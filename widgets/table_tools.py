@@ -15,7 +15,43 @@ from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
 
-__all__ = ["ActionQuiz", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+__all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+
+
+class MeldRows(widgets.Box):
+    """A side's melds as pictures, side by side and wrapping, one card row a meld, each named by its
+    cards for screen readers (and a complete meld's name written above it). Views are reused, so
+    stepping through a game redraws only melds that changed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._items: list[tuple[widgets.VBox, widgets.HTML, CardRow]] = []
+        self._none = widgets.HTML(f"<p><i>{html.escape(render('page-no-melds'))}</i></p>")
+        super().__init__([self._none], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"), **kwargs)
+        self.add_class("bolivia-meld-rows")
+
+    @property
+    def rows(self) -> list[CardRow]:
+        """The card rows shown, one a meld, in the order of the melds."""
+        return [row for item, _caption, row in self._items if item in self.children]
+
+    def show(self, melds: Any, names: list[str] | None = None) -> None:
+        """Draw these melds; ``names`` gives a complete meld's name (or "") for each."""
+        melds = [list(m) for m in melds]
+        while len(self._items) < len(melds):
+            caption, row = widgets.HTML(), CardRow(selectable=False)
+            apart = widgets.Layout(margin="0 18px 0 0")  # melds side by side, a gap between them
+            self._items.append((widgets.VBox([caption, row], layout=apart), caption, row))
+        for index, ((_item, caption, row), meld) in enumerate(zip(self._items, melds, strict=False)):
+            codes = [str(c) for c in meld]
+            name = names[index] if names and index < len(names) else ""
+            label = render("page-meld-label", {"cards": " ".join(codes)})
+            row.label = render("page-meld-named", {"row": label, "name": name}) if name else label
+            if [c["code"] for c in row.cards] != codes:
+                row.show(meld)
+            caption.value = f"<small>{html.escape(name)}</small>" if name else ""
+        shown = [item for item, _caption, _row in self._items[: len(melds)]] or [self._none]
+        if list(self.children) != shown:
+            self.children = shown
 
 
 def _signed(points: int) -> str:
@@ -86,6 +122,7 @@ class ScenarioExplorer(widgets.VBox):
         self.lesson = widgets.HTML()
         self.summary = widgets.HTML()
         self.hand = CardRow(selectable=False, label="the hand of the player to move")
+        self.melds = MeldRows()
         self.actions = widgets.Dropdown(description="Legal", layout=widgets.Layout(width="36em"))
         self.play = widgets.Button(description="play it", icon="play")
         self.undo = widgets.Button(description="undo", icon="undo")
@@ -94,12 +131,16 @@ class ScenarioExplorer(widgets.VBox):
         self.answer = widgets.HTML()
         self.events = widgets.HTML()
         self.game: Game | None = None
+        self._asked = False  # "why not?" was pressed: the answer follows the text from then on
         self.scenario.observe(lambda _: self._load(), names="value")
+        self.attempt.observe(self._text_changed, names="value")
         self.play.on_click(self._play)
         self.undo.on_click(self._undo)
         self.explain.on_click(self._explain)
         super().__init__([
-            self.scenario, self.lesson, self.summary, self.hand,
+            self.scenario, self.lesson, self.summary,
+            widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>"), self.melds,
+            widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>"), self.hand,
             widgets.HBox([self.actions, self.play, self.undo]), widgets.HBox([self.attempt, self.explain]),
             self.answer, self.events,
         ], **kwargs)  # fmt: skip
@@ -111,6 +152,7 @@ class ScenarioExplorer(widgets.VBox):
         self.game = Game.from_position(scenario.text)
         self.lesson.value = f"<p><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
         self.answer.value = ""
+        self._asked = False
         self._show()
 
     def _show(self) -> None:
@@ -118,12 +160,12 @@ class ScenarioExplorer(widgets.VBox):
         assert game is not None
         pos = game.position
         side = pos.side_of(game.to_move)
-        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[side]) or "none"
         top = str(pos.pile[-1]) if pos.pile else "none"
         self.summary.value = (
-            f"<p>Player {game.to_move} to {html.escape(game.phase)}. Side's melds: {html.escape(melds)}. "
+            f"<p>Player {game.to_move} to {html.escape(game.phase)}. "
             f"Pile top: <b>{html.escape(top)}</b> ({len(pos.pile)} cards); stock: {len(pos.stock)} cards.</p>"
         )
+        self.melds.show(pos.melds[side])
         self.hand.show(sorted(pos.hands[game.to_move - 1]))
         legal = [str(a) for a in game.legal_actions()]
         self.actions.options = legal
@@ -138,6 +180,7 @@ class ScenarioExplorer(widgets.VBox):
         if self.game is not None and self.actions.value:
             self.game.apply(self.actions.value)
             self.answer.value = ""
+            self._asked = False
             self._show()
 
     def _undo(self, _button: object = None) -> None:
@@ -146,18 +189,31 @@ class ScenarioExplorer(widgets.VBox):
             self._show()
 
     def _explain(self, _button: object = None) -> None:
+        self._asked = True
+        self._judge_attempt()
+
+    def _text_changed(self, _change: object = None) -> None:
+        """The page may deliver the last keystrokes after the click on "why not?" (a click is sent at
+        once, typing is batched): once asked, the answer follows the text, so the last word is about
+        the whole text, never a half-typed one."""
+        if self._asked:
+            self._judge_attempt()
+
+    def _judge_attempt(self) -> None:
         if self.game is None:
             return
+        asked = render("page-judged-action", {"action": self.attempt.value})
+        judged = f"<p class='bolivia-judged'>{html.escape(asked)}</p>"
         try:
             reasons = self.game.explain(self.attempt.value)
         except ValueError as error:
-            self.answer.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            self.answer.value = f"{judged}<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         if not reasons:
-            self.answer.value = "<p role='status'>✔ allowed now.</p>"
+            self.answer.value = f"{judged}<p role='status'>✔ allowed now.</p>"
             return
         items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-        self.answer.value = f"<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
+        self.answer.value = f"{judged}<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
 
 
 class ActionQuiz(widgets.VBox):
@@ -174,11 +230,14 @@ class ActionQuiz(widgets.VBox):
         self.check.on_click(self._check)
         pos = self.game.position
         top = str(pos.pile[-1]) if pos.pile else "none"
-        melds = " | ".join(" ".join(map(str, m)) for m in pos.melds[pos.side_of(self.game.to_move)]) or "none"
-        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>. "
-        facts += f"Side's melds: {html.escape(melds)}."
+        self.melds = MeldRows()
+        self.melds.show(pos.melds[pos.side_of(self.game.to_move)])
+        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>."
         context = widgets.HTML(f"<p>{facts}</p><p><b>{html.escape(question)}</b></p>")
-        super().__init__([context, self.hand, self.choice, self.check, self.feedback], **kwargs)
+        melds_heading = widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>")
+        hand_heading = widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>")
+        super().__init__([context, melds_heading, self.melds, hand_heading, self.hand, self.choice, self.check,
+                          self.feedback], **kwargs)  # fmt: skip
 
     def _check(self, _button: object = None) -> None:
         if self.choice.value is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import base64
 import html
-import json
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,8 +22,12 @@ from bolivia_core.compare import (
     rules_sheet_html,
     save_club_rules,
 )
+from bolivia_core.messages import render
 from bolivia_core.rules import KNOB_NAMES, PRESETS, format_value
 
+from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
+
+LABEL_AS_WIDE_AS_WORDS = {"description_width": "initial"}
 EXAMPLE_SITUATION = {
     "candidates": "KH KS 2C 2D\n4H 5H 6H 2C\n2C 2D 2H 2S JK JK JK",
     "table": "4S 5S 6S 7S 8S 9S 10S\nKH KH KS KS KD KD KC",
@@ -188,8 +192,13 @@ class ClubEditor(widgets.VBox):
         described = [(get_rules("bolivia").knob(name).description, name) for name in KNOB_NAMES]
         self.knob = widgets.Dropdown(options=described, value="same_rank_max_wilds", description="rule",
                                      layout=widgets.Layout(width="36em"))  # fmt: skip
-        self.value = widgets.Text(description="new value", placeholder='e.g. 3, true, ["wild"]')
-        self.change = widgets.Button(description="change this rule", icon="pencil")
+        # The value as the page displays it: what "change this rule" reads. The control that fits the
+        # knob (a number field, a picker, ticks, a small table) writes into it; for tables it shows too.
+        self.value = widgets.Text(description=render("club-new-value"), placeholder=render("club-as-shown"),
+                                  style={"description_width": "initial"})  # fmt: skip
+        self.editor = widgets.HBox()
+        self.editor.add_class("bolivia-club-value")
+        self.change = widgets.Button(description=render("club-change"), icon="pencil")
         self.file_text = widgets.Textarea(
             layout=widgets.Layout(width="40em", height="10em"),
             placeholder="the club's rules file (TOML) appears here; paste one to load it",
@@ -204,7 +213,7 @@ class ClubEditor(widgets.VBox):
         self.base.observe(self._rebuild, names="value")
         self.name.observe(self._rebuild, names="value")
         super().__init__([
-            widgets.HBox([self.base, self.name]), widgets.HBox([self.knob, self.value, self.change]),
+            widgets.HBox([self.base, self.name]), self.knob, widgets.HBox([self.editor, self.value, self.change]),
             self.message, self.file_text, widgets.HBox([self.load, self.sheet]),
         ], **kwargs)  # fmt: skip
         self._rebuild()
@@ -213,26 +222,43 @@ class ClubEditor(widgets.VBox):
     def _show_current(self, _change: object = None) -> None:
         rules = self.rules or get_rules(self.base.value)
         knob = rules.knob(self.knob.value)
-        self.message.value = (f"<p>{html.escape(knob.description)}: now "
-                              f"<code>{html.escape(format_value(knob.value))}</code></p>")  # fmt: skip
+        self.message.value = "<p>" + html.escape(render("club-now", {
+            "rule": knob.description, "value": format_value(knob.value)})) + "</p>"  # fmt: skip
+        self.value.value = format_value(knob.value)
+        kind = kind_of(knob.name, knob.value)
+        self.editor.children = _fitting_control(knob.name, kind, knob.value, self.value)
+        self.value.description = render("club-or-as-text" if kind == "table" else "club-new-value")
+        self.value.layout.display = "flex" if kind in ("table", "text") else "none"
 
     def _change(self, _button: object = None) -> None:
-        text = self.value.value.strip()
+        name, text = self.knob.value, self.value.value.strip()
+        base = get_rules(self.base.value)
+        description = base.knob(name).description
         try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            value = text  # a bare word such as: naturals outnumber wilds
+            value = parse_displayed(name, text, base.knob(name).value)
+        except ValueUnreadable:
+            value = text
         try:
-            get_rules(self.base.value).derive(
-                self.name.value or "our club", **(self._changes | {self.knob.value: value})
-            )
+            chosen = base.derive("probe", **{name: value}).knob(name).value  # as the engine keeps it
         except ValueError as error:
-            self.message.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            problem = problem_with(name, value)
+            words = render("club-bad-value", {"rule": description, "expected": problem, "text": text}) if problem \
+                else _in_words(str(error))  # fmt: skip
+            self.message.value = f"<p role='alert'>⚠ {html.escape(words)}</p>"
             return
-        self._changes[self.knob.value] = value
+        changes = self._changes | {name: value}
+        if format_value(base.knob(name).value) == format_value(chosen):
+            changes.pop(name)  # the preset's own value is no house rule
+        try:
+            base.derive(self.name.value or "our club", **changes)
+        except ValueError as error:
+            self.message.value = f"<p role='alert'>⚠ {html.escape(_in_words(str(error)))}</p>"
+            return
+        self._changes = changes
         self._rebuild()
-        description = self.rules.knob(self.knob.value).description if self.rules else self.knob.value
-        self.message.value = f"<p role='status'>✔ changed: {html.escape(description)}.</p>"
+        code = "club-changed" if name in changes else "club-back-to-preset"
+        self.message.value = "<p role='status'>" + html.escape(render(code, {
+            "rule": description, "preset": base.title})) + "</p>"  # fmt: skip
 
     def _load(self, _button: object = None) -> None:
         try:
@@ -252,3 +278,58 @@ class ClubEditor(widgets.VBox):
         self.sheet.value = (f"<a download='{html.escape(self.rules.name)} rules.html' "
                             f"href='data:text/html;base64,{page}'>printable rules sheet (HTML)</a>")  # fmt: skip
         self.rules_version += 1
+
+
+def _in_words(message: str) -> str:
+    """An engine message with each knob's code replaced by its description, as the page names rules."""
+    rules = get_rules("bolivia")
+    return re.sub(r"(?:rule knob )?'(\w+)'", lambda m: f"“{rules.knob(m[1]).description}”"
+                  if m[1] in KNOB_NAMES else m[0], message)  # fmt: skip
+
+
+def _fitting_control(name: str, kind: str, current: Any, text: widgets.Text) -> tuple[widgets.Widget, ...]:
+    """The control that fits a knob, writing the value it shows into ``text`` in the displayed form."""
+
+    def write(value: Any) -> None:
+        text.value = format_value(value)
+
+    if kind == "number":
+        number = widgets.IntText(value=current, description=render("club-new-value"), style=LABEL_AS_WIDE_AS_WORDS,
+                                 continuous_update=True, layout=widgets.Layout(width="16em"))  # fmt: skip
+        number.observe(lambda change: write(change["new"]), names="value")
+        return (number,)
+    if kind in ("yes-no", "choice"):
+        options = ([(render("club-yes"), True), (render("club-no"), False)] if kind == "yes-no"
+                   else list(choices_of(name)))  # fmt: skip
+        picker = widgets.Dropdown(options=options, value=current, description=render("club-new-value"),
+                                  style=LABEL_AS_WIDE_AS_WORDS, layout=widgets.Layout(width="auto"))  # fmt: skip
+        picker.observe(lambda change: write(change["new"]), names="value")
+        return (picker,)
+    if kind == "set":
+        ticks = [widgets.Checkbox(value=choice in current, description=choice, indent=False,
+                                  layout=widgets.Layout(width="auto")) for choice in choices_of(name)]  # fmt: skip
+
+        def tick(_change: object) -> None:
+            write(frozenset(t.description for t in ticks if t.value))
+
+        for box in ticks:
+            box.observe(tick, names="value")
+        return (widgets.VBox(ticks),)
+    if kind == "table":
+        players = all(type(k) is int for k in current)
+        cells = {key: widgets.IntText(value=v, continuous_update=True, layout=widgets.Layout(width="14em"))
+                 for key, v in current.items()}  # fmt: skip
+
+        def edit(_change: object) -> None:
+            write({key: cell.value for key, cell in cells.items()})
+
+        rows = []
+        for key, cell in cells.items():
+            label = render("club-table-players", {"count": key}) if players else str(key)
+            cell.description = label
+            cell.style.description_width = "6em"
+            cell.observe(edit, names="value")
+            rows.append(cell)
+        grid = widgets.Layout(grid_template_columns="repeat(auto-fill, minmax(15em, 1fr))", width="100%")
+        return (widgets.GridBox(rows, layout=grid),)
+    return ()

@@ -1,0 +1,164 @@
+"""Every page served cleanly (nothing fetched from another site, a closed page ends its kernel), titled and
+linked in reading order."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bolivia_widgets.pages import PAGES
+
+from tests.browser.conftest import kernel_ids_of
+
+TIMEOUT = 60_000  # a cold kernel on a busy machine
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# Every control a person uses or reads as a label: its box must lie inside the window and inside
+# every box around it that hides what overflows; a label or button must not cut its own text.
+CONTROLS_OUT_OF_SIGHT = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const selector = "button, input, select, textarea, [role=tab], .widget-label, .widget-label-basic, label, .bx-card";
+  for (const control of document.querySelectorAll(selector)) {
+    const box = control.getBoundingClientRect();
+    const style = getComputedStyle(control);
+    if ((box.width === 0 && box.height === 0) || style.visibility === "hidden") continue;
+    if (control.closest(".lm-mod-hidden, .p-mod-hidden, [hidden]")) continue;  // a tab not shown
+    const name = (control.getAttribute("aria-label") || control.textContent || control.getAttribute("placeholder")
+                  || control.tagName).trim().slice(0, 40);
+    if (box.left < -1 || box.right > width + 1) {
+      found.push(`${name}: outside the window (${Math.round(box.left)} to ${Math.round(box.right)} of ${width} px)`);
+      continue;
+    }
+    for (let around = control.parentElement; around && around !== document.body; around = around.parentElement) {
+      const overflow = getComputedStyle(around).overflowX;
+      if (overflow !== "hidden" && overflow !== "clip") continue;
+      const outer = around.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
+        found.push(`${name}: cut off by the box around it`);
+        break;
+      }
+    }
+    const textual = !["INPUT", "TEXTAREA", "SELECT"].includes(control.tagName);
+    if (textual && style.overflowX !== "visible" && control.scrollWidth > control.clientWidth + 1) {
+      found.push(`${name}: its text is cut`);
+    }
+  }
+  return found;
+}"""
+WIDE = {"width": 1280, "height": 900}
+SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
+TABS = {"variant_explorer.ipynb": ("Rules side by side", "One situation", "Our club's rules")}
+
+
+@pytest.fixture(scope="module")
+def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """Every page opened once, in reading order: its tab's title, its links, every request it made to a
+    site other than its own server (stylesheets, fonts, scripts, sockets), and its controls out of sight
+    on each small screen (each tab opened in turn)."""
+    own = urlsplit(voila_url).netloc
+    seen: dict[str, dict[str, Any]] = {}
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for notebook in PAGES:
+        requests.clear()
+        page.goto(f"{voila_url}/voila/render/{notebook}")
+        nav = page.locator(".bolivia-page-nav, .bolivia-start-here").first
+        nav.wait_for(timeout=TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        anchors = {rel: nav.locator(f"a.bolivia-nav-{rel}") for rel in ("index", "prev", "next")}
+        links = {rel: a.get_attribute("href") if a.count() else None for rel, a in anchors.items()}
+        elsewhere = [url for url in requests if urlsplit(url).netloc not in (own, "")]
+        out_of_sight = []
+        for tab in TABS.get(notebook, ("",)):
+            if tab:
+                page.get_by_role("tab", name=tab).click()
+            for screen, size in SCREENS.items():
+                page.set_viewport_size(size)
+                page.wait_for_timeout(250)  # widgets lay themselves out again
+                where = f"{screen}{', ' + tab if tab else ''}"
+                out_of_sight += [f"{where}: {problem}" for problem in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
+        page.set_viewport_size(WIDE)
+        seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere,
+                          "out of sight": sorted(set(out_of_sight))}  # fmt: skip
+    context.close()
+    return seen
+
+
+def test_no_page_asks_another_site_for_anything(walk: dict[str, dict[str, Any]]) -> None:
+    """The pages work offline and tell no third party who opened them."""
+    elsewhere = {name: seen["elsewhere"] for name, seen in walk.items() if seen["elsewhere"]}
+    assert not elsewhere, f"pages asked other sites for: {elsewhere}"
+
+
+def test_every_page_has_a_tab_title_and_links_to_the_index_and_the_next_page(walk: dict[str, dict[str, Any]]) -> None:
+    assert walk["index.ipynb"]["title"] == "Bolivia explorer"
+    assert walk["index.ipynb"]["links"]["next"] == "01_cards_and_values.ipynb", "the index says where to start"
+    for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
+        seen = walk[here]
+        heading = json.loads((ROOT / "notebooks" / here).read_text())["cells"][0]["source"][0].strip("# \n")
+        assert seen["title"] == f"{heading} · Bolivia explorer", f"{here}: tab titled {seen['title']!r}"
+        assert seen["links"]["index"] == "index.ipynb", f"{here} has no link back to the index"
+        assert seen["links"]["next"] == following, f"{here}: next is {seen['links']['next']}, not {following}"
+
+
+def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tuple[str, int]) -> None:
+    """Leaving a page sends its shutdown request, which the server accepts: the kernel ends at once,
+    long before idle culling could (this server culls after 15 idle seconds; the page was just used)."""
+    url, pid = voila_server
+    page.goto(f"{url}/voila/render/meld_checker.ipynb")
+    page.get_by_role("textbox").fill("KH KS KD", timeout=TIMEOUT)
+    expect(page.locator(".bolivia-verdict")).to_contain_text("Legal")
+    kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel in kernel_ids_of(pid), "the page's kernel should be running while the page is open"
+    page.goto("about:blank")
+    deadline = time.monotonic() + 10
+    while kernel in kernel_ids_of(pid) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert kernel not in kernel_ids_of(pid), "the page's kernel was still running 10 s after the page closed"
+
+
+def test_why_not_right_after_typing_judges_the_whole_text(page: Page, voila_url: str) -> None:
+    """Typed key by key and asked at once: the answer is about what was typed, not a part of it."""
+    page.goto(f"{voila_url}/voila/render/scenario_explorer.ipynb")
+    attempt = page.get_by_label("Try")
+    attempt.click(timeout=TIMEOUT)
+    page.keyboard.type("take pile with 6H 6D", delay=5)
+    page.get_by_role("button", name="why not?").click()
+    meld = page.get_by_role("group", name="meld: 4S 5S 6S")  # the side's meld, drawn as cards
+    expect(meld.get_by_role("button", name="5 of spades")).to_be_visible()
+    answer = page.locator(".bolivia-scenario-explorer").get_by_role("status")
+    expect(answer).to_contain_text("you need a natural pair of kings")
+    expect(page.locator(".bolivia-scenario-explorer")).not_to_contain_text("is not an action")
+
+
+def test_no_control_is_cut_off_or_hidden_on_a_small_screen(walk: dict[str, dict[str, Any]]) -> None:
+    """At 390 px wide (a phone) and at 200% zoom (half the CSS pixels of a 1280 px window) every
+    page's controls can be seen and reached; the variant explorer's tabs are each opened in turn."""
+    problems = {name: seen["out of sight"] for name, seen in walk.items() if seen["out of sight"]}
+    assert not problems, "\n".join(f"{name}: {'; '.join(found)}" for name, found in problems.items())
+
+
+def test_a_club_value_typed_as_the_page_shows_it_is_accepted(page: Page, voila_url: str) -> None:
+    """The target score typed as the rules table writes it, thousands separators and all."""
+    from bolivia_core import get_rules
+
+    page.goto(f"{voila_url}/voila/render/variant_explorer.ipynb")
+    page.get_by_role("tab", name="Our club's rules").click(timeout=TIMEOUT)
+    page.get_by_label("rule", exact=True).select_option(label=get_rules("bolivia").knob("target_score").description)
+    expect(page.get_by_role("spinbutton", name="2 players")).to_have_value("15000")
+    page.get_by_role("textbox", name="or as text").fill("2: 10,000; 3: 10,000; 4: 12,500")
+    page.get_by_role("button", name="change this rule").click()
+    expect(page.get_by_role("status").filter(has_text="changed")).to_be_visible()
+    file_text = page.locator(".bolivia-variant-explorer textarea").last
+    expect(file_text).to_have_value(re.compile(r"target_score = \{ ?2 = 10000, 3 = 10000, 4 = 12500 ?\}"))

@@ -1,0 +1,169 @@
+"""The pages' widgets driven from Python in the order a browser's messages may arrive."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bolivia_widgets import ScenarioExplorer
+
+
+def test_why_not_asked_before_the_last_keystrokes_arrive_judges_the_whole_text() -> None:
+    """A click reaches the kernel at once, typing is batched: "why not?" may come first."""
+    explorer = ScenarioExplorer(scenario="take-the-pile")
+    explorer.attempt.value = "take pile with 6H"  # the text so far, then the click, then the rest
+    explorer.explain.click()
+    assert "asked about: take pile with 6H" in explorer.answer.value
+    explorer.attempt.value = "take pile with 6H 6D"
+    assert "asked about: take pile with 6H 6D" in explorer.answer.value
+    assert "you need a natural pair of kings" in explorer.answer.value
+    explorer.attempt.value = "take pile with KH KS"  # still following: the answer changes with the text
+    assert "allowed now" in explorer.answer.value
+
+
+def test_typing_before_asking_judges_nothing() -> None:
+    explorer = ScenarioExplorer(scenario="take-the-pile")
+    explorer.attempt.value = "go ou"
+    assert explorer.answer.value == ""
+
+
+def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links() -> None:
+    import json
+    from pathlib import Path
+
+    from bolivia_widgets.pages import PAGES, page_tab_title
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    assert sorted(PAGES) == sorted(p.name for p in notebooks.glob("*.ipynb")), "a page is missing from PAGES"
+    for name in PAGES:
+        notebook = json.loads((notebooks / name).read_text(encoding="utf-8"))
+        heading = "".join(notebook["cells"][0]["source"]).splitlines()[0].lstrip("# ")
+        assert notebook["metadata"]["title"] == page_tab_title(name)
+        assert heading in page_tab_title(name), f"{name}: the tab's title should say what the heading says"
+        sources = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+        expected = "start_here()" if name == "index.ipynb" else f'page_links("{name}")'
+        assert any(expected in s for s in sources), f"{name} lacks its links ({expected})"
+
+
+def test_links_lead_from_the_index_through_every_page_in_order() -> None:
+    from bolivia_widgets.pages import PAGES, page_links, start_here
+
+    start = "href='01_cards_and_values.ipynb' rel='next' class='bolivia-nav-next'>New to the game? Start here"
+    assert start in start_here().data
+    for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
+        nav = page_links(here).data
+        assert "href='index.ipynb' rel='index' class='bolivia-nav-index'>⌂ All pages" in nav
+        if following:
+            assert f"href='{following}' rel='next'" in nav
+        else:
+            assert "rel='next'" not in nav
+    with pytest.raises(ValueError, match=r"unknown page 'nope\.ipynb'"):
+        page_links("nope.ipynb")
+
+
+def test_club_editor_offers_the_control_that_fits_each_rule() -> None:
+    import ipywidgets as widgets
+
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = "same_rank_max_wilds"
+    (number,) = club.editor.children
+    assert isinstance(number, widgets.IntText) and number.value == 2 and club.value.layout.display == "none"
+    club.knob.value = "ask_partner"
+    (picker,) = club.editor.children
+    assert isinstance(picker, widgets.Dropdown) and list(picker.options) == ["optional", "required"]
+    club.knob.value = "pile_blocked_by"
+    ticks = club.editor.children[0].children
+    assert {t.description: t.value for t in ticks} == {"wild": True, "black 3": True, "red 3": True}
+    ticks[0].value = False  # untick "wild": the value to apply follows
+    assert club.value.value == "black 3, red 3"
+    club.change.click()
+    assert club.rules is not None and club.rules.pile_blocked_by == {"black 3", "red 3"}
+    club.knob.value = "target_score"
+    cells = club.editor.children[0].children
+    assert [c.description for c in cells] == ["2 players", "3 players", "4 players"]
+    cells[0].value = 10_000
+    assert club.value.value == "2: 10,000; 3: 15,000; 4: 15,000" and club.value.layout.display == "flex"
+
+
+@pytest.mark.parametrize(
+    ("knob", "typed", "expected"),
+    [
+        ("target_score", "2: 10,000; 3: 10,000; 4: 10,000", {2: 10_000, 3: 10_000, 4: 10_000}),
+        ("bonus_bolivia", "10000", 10_000),
+        ("bonus_bolivia", "3,000", 3_000),
+        ("keep_two_cards", "no", False),
+        ("discard_forbidden", "wild, black 3", {"wild", "black 3"}),
+        ("initial_meld_steps", "0-50 or 1500-90 or 3000-120", ((0, 50), (1500, 90), (3000, 120))),
+        ("going_out_needs", "2: canasta + any; 3: sequence; 4: sequence + any or bolivia",
+         {2: (("canasta", "any"),), 3: (("sequence",),), 4: (("sequence", "any"), ("bolivia",))}),
+    ],
+)  # fmt: skip
+def test_a_club_value_typed_as_the_page_shows_it_is_accepted(knob: str, typed: str, expected: object) -> None:
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = knob
+    club.value.value = typed
+    club.change.click()
+    assert "✔ changed" in club.message.value, club.message.value
+    assert club.rules is not None and club.rules.knob(knob).value == expected
+    assert club.rules.knob(knob).source == "house rule"
+
+
+def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule() -> None:
+    from bolivia_core import get_rules
+    from bolivia_widgets import ClubEditor
+
+    club = ClubEditor()
+    club.knob.value = "target_score"
+    club.value.value = "2: lots"
+    club.change.click()
+    message = club.message.value
+    rule = get_rules("bolivia").knob("target_score").description
+    assert f"⚠ “{rule}” must be a table from player count (2 to 6) to a score; got “2: lots”" in message
+    assert "target_score" not in message and "{" not in message
+    club.knob.value = "bonus_bolivia"
+    club.value.value = "99999"
+    club.change.click()
+    assert "must be a whole number from 0 to 10000; got “99999”" in club.message.value
+    club.value.value = "3000"
+    club.change.click()
+    assert club.rules is not None and club.rules.house_rules() == {"bonus_bolivia": 3000}
+    club.value.value = "2,500"  # Bolivia's own value again
+    club.change.click()
+    assert club.rules.house_rules() == {} and "no longer a house rule" in club.message.value
+
+
+def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
+    explorer = ScenarioExplorer(scenario="take-the-pile")  # the side has melded 4S 5S 6S
+    (row,) = explorer.melds.rows
+    assert row.label == "meld: 4S 5S 6S"
+    assert [c["name"] for c in row.cards] == ["4 of spades", "5 of spades", "6 of spades"]
+    explorer.actions.value = "take pile with KH KS"
+    explorer.play.click()
+    labels = [r.label for r in explorer.melds.rows]
+    assert len(labels) == 2 and labels[0] == "meld: 4S 5S 6S" and sorted(labels[1].split()[1:]) == ["KD", "KH", "KS"]
+    explorer.undo.click()
+    assert [r.label for r in explorer.melds.rows] == ["meld: 4S 5S 6S"]
+
+
+def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
+    from bolivia_core.messages import card_name
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=1)
+    viewer.to_hand_end.click()
+    pos = viewer.game.position
+    for side, view in enumerate(viewer.tables.children):
+        rows = view.melds.rows
+        assert [[c["code"] for c in r.cards] for r in rows] == [[str(c) for c in m] for m in pos.melds[side]]
+        assert all(r.label.startswith("meld: ") for r in rows)
+        hands = [w for w in view.hands.children if hasattr(w, "cards")]
+        for player, row in zip(pos.members(side), hands, strict=True):
+            assert row.label == f"player {player}'s hand"
+            assert [c["name"] for c in row.cards] == [card_name(c) for c in sorted(pos.hands[player - 1])]
+    named = [r.label for view in viewer.tables.children for r in view.melds.rows if ", a " in r.label]
+    assert named, "a complete meld is named in its row's label (and above it)"
