@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import JOKER, Card
+from .cards import JOKER, Card, remove_cards
 from .checks import is_legal, meets_initial_minimum, pile_closed
 from .melds import MeldKind, judge, judge_addition
 from .position import Position
@@ -365,7 +365,7 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
         if unmelded:
             with_top = judge(tuple(sorted((top, *group))), rules)
             needed = minimum - with_top.points if with_top.legal else 0
-            rest = _without(hand.cards, group) or []
+            rest = remove_cards(hand.cards, group) or []
             extra = _best_first(rest, rules, needed) if needed > 0 else ()
             yield TakePile(group, None, extra)
         else:
@@ -449,7 +449,7 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
     short = [g for g in points if points[g] < minimum]
     found = False
     for a, b in combinations(short, 2):
-        if points[a] + points[b] >= minimum and _without(hand.cards, a + b) is not None:
+        if points[a] + points[b] >= minimum and remove_cards(hand.cards, a + b) is not None:
             found = True
             yield Meld((a, b))
     if not found:
@@ -472,7 +472,7 @@ def _best_first(
     left: Sequence[Card] | None = list(cards)
     total = 0
     for points, group in scored:
-        rest = _without(left or (), group)
+        rest = remove_cards(left or (), group)
         if rest is None:
             continue
         chosen.append(group)
@@ -535,20 +535,10 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
             if judge_addition(meld, joined, rules, any(c.is_black_three for c in joined)).legal:
                 legal.append(joined)
     for joined in legal:
-        rest = _without(hand.cards, joined) or []
+        rest = remove_cards(hand.cards, joined) or []
         if not any(
             judge_addition(meld, tuple(sorted((*joined, c))), rules, c.is_black_three or any(
                 x.is_black_three for x in joined)).legal
             for c in dict.fromkeys(rest)
         ):
             yield joined
-
-
-def _without(cards: Sequence[Card], group: Sequence[Card]) -> list[Card] | None:
-    rest = list(cards)
-    for card in group:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return rest
