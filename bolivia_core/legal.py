@@ -383,18 +383,10 @@ def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
     # only cards that could share a meld with the top card: its rank, its suit, wild cards
     joinable = [c for c in hand.cards if c.rank == top.rank or c.suit == top.suit or c.is_wild]
     for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False):
-        rest = _drop_one(group, top)
+        rest = remove_cards(group, (top,))
         if rest is not None:
-            found[rest] = None
+            found[tuple(rest)] = None
     return sorted(found, key=_group_key)
-
-
-def _drop_one(group: Cards, card: Card) -> Cards | None:
-    if card not in group:
-        return None
-    items = list(group)
-    items.remove(card)
-    return tuple(items)
 
 
 def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
