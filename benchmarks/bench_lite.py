@@ -39,6 +39,8 @@ SITE = ROOT / "build" / "lite"
 sys.path.insert(0, str(ROOT / "scripts"))
 from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (scripts/ is not a package)
 
+from bench_dashboards import IN_PAGE  # noqa: E402  (the same in-page timing of a click, from benchmarks/)
+
 CARD = ".bolivia-meld-lab .bx-card"
 # Set up before the page's own scripts: note the time the first card is drawn.
 FIRST_CARD_WATCH = """
@@ -46,22 +48,6 @@ new MutationObserver((_, observer) => {
   if (document.querySelector("CARD")) { window.__firstCard = performance.now(); observer.disconnect(); }
 }).observe(document, { childList: true, subtree: true });
 """.replace("CARD", CARD)
-# From the click to the next frame after the verdict's text changes.
-CLICK_TO_UPDATE = """
-([target, watched]) => new Promise((resolve, reject) => {
-  const before = watched.innerText;
-  const start = performance.now();
-  setTimeout(() => reject(new Error("no visible update within 10 s")), 10000);
-  const observer = new MutationObserver(() => {
-    if (watched.innerText !== before) {
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now() - start));
-    }
-  });
-  observer.observe(watched, { childList: true, subtree: true, characterData: true });
-  target.click();
-})
-"""
 
 
 class Counting(SimpleHTTPRequestHandler):
@@ -135,7 +121,7 @@ def median_click_ms(page: Page) -> float:
     verdict = page.locator(".bolivia-lab-verdict").first.element_handle()
     times = []
     for _ in range(30):
-        times.append(page.evaluate(CLICK_TO_UPDATE, [card, verdict]))
+        times.append(page.evaluate(IN_PAGE, [card, verdict, None]))
         page.wait_for_timeout(50)  # let the kernel's reply settle
     return statistics.median(times)
 
