@@ -8,7 +8,4 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[$1]"
-# An editable install skips data files: link the pages' Voila template (voila.json names it) where
-# Voila looks for templates.
-mkdir -p .venv/share/jupyter/voila/templates
-ln -sfn "$PWD/share/jupyter/voila/templates/bolivia" .venv/share/jupyter/voila/templates/bolivia
+bash scripts/link-template.sh .venv/bin/python

@@ -36,3 +36,5 @@ def test_repo2docker_dry_run_builds_from_binder() -> None:
     assert done.returncode == 0, output[-2000:]
     assert re.search(r"pip install .*-r \"?binder/requirements.txt", output), "the image would not install binder/"
     assert f"python={sys.version_info.major}.{sys.version_info.minor}" in output
+    # -e . skips data files: without postBuild the pages' template is missing and no page renders.
+    assert "RUN ./binder/postBuild" in output, "the image would not put the pages' Voila template in place"
