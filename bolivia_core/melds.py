@@ -327,8 +327,7 @@ def _check_sequence(
     usable = min(wilds, rules.sequence_max_wilds)
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     if len(missing) > usable and not repeated:
-        texts = [_RANK_TEXT[r] for r in missing]
-        said = ", ".join(texts[:-1]) + " and " + texts[-1] + " are" if len(texts) > 1 else texts[0] + " is"
+        said = ", ".join(_RANK_TEXT[r] for r in missing)  # ranks in card notation: no word of any language
         reasons.append(Reason("sequence-gap", "sequences", params | {"missing": said, "usable": usable}))
     if count > rules.sequence_length:
         reasons.append(Reason("sequence-too-long", "sequence_length", params | {
