@@ -39,7 +39,7 @@ from typing import overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, Card, remove_cards
-from .checks import is_legal, meets_initial_minimum, pile_closed
+from .checks import card_class, is_legal, meets_initial_minimum, pile_closed
 from .melds import MeldKind, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -54,7 +54,7 @@ class LegalActions(Sequence[Action]):
 
     def __init__(self, pos: Position) -> None:
         self._pos = pos
-        self._candidates: Iterator[Action] | None = candidates(pos)
+        self._candidates: Iterator[tuple[Action, bool | None]] | None = _judged_candidates(pos)
         self._legal: list[Action] = []
         self._known: set[Action] = set()
 
@@ -63,11 +63,16 @@ class LegalActions(Sequence[Action]):
         if self._candidates is None:
             return
         pos = self._pos
-        for action in self._candidates:
-            if action not in self._known and is_legal(pos, action):
-                self._legal.append(action)
-                self._known.add(action)
-                if count is not None and len(self._legal) >= count:
+        legal, known = self._legal, self._known
+        for action, verdict in self._candidates:
+            if action in known:
+                continue
+            if verdict is None:
+                verdict = is_legal(pos, action)
+            if verdict:
+                legal.append(action)
+                known.add(action)
+                if count is not None and len(legal) >= count:
                     return
         self._candidates = None
 
@@ -123,16 +128,25 @@ class LegalActions(Sequence[Action]):
 
 def candidates(pos: Position) -> Iterator[Action]:
     """Every candidate in the view's order; each is checked as it is read."""
+    return (action for action, _ in _judged_candidates(pos))
+
+
+def _judged_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
+    """Every candidate in the view's order with its verdict where the generator already knows it
+    exactly (the full check's answer, from facts read once per position), else ``None``: check it.
+    tests/test_legal.py holds these verdicts to the full check's."""
     phase = pos.phase
     if phase == "hand over":
-        yield NextHand()
+        yield NextHand(), None
     elif phase == "answer":
-        yield Answer(True)
-        yield Answer(False)
+        yield Answer(True), None
+        yield Answer(False), None
     elif phase == "draw":
-        yield Draw() if pos.stock else Pass()
-        yield from _take_top(pos)
-        yield from _pile_take_candidates(pos)
+        yield (Draw() if pos.stock else Pass()), None
+        for action in _take_top(pos):
+            yield action, None
+        for action in _pile_take_candidates(pos):
+            yield action, None
     elif phase == "play":
         yield from _play_candidates(pos)
 
@@ -409,27 +423,37 @@ def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[
             return
 
 
-def _play_candidates(pos: Position) -> Iterator[Action]:
+def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     rules = pos.rules
     hand = _Hand(pos.hands[pos.turn - 1])
+    size = len(hand.cards)
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
     groups = _meld_groups(hand, rules, bool(hand.black_threes))
+    # A new meld that leaves two cards, on a side that has melded, under rules with no per-rank
+    # limit, is legal exactly when the meld is (checks._check_meld, with nothing else to meet).
+    plain = bool(table) and rules.same_rank_melds_per_rank == "several"
     for group, _ in groups:
         # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
         if table or meets_initial_minimum(pos, judge(group, rules, True).points):
-            yield Meld((group,))
+            known = judge(group, rules).legal if plain and size - len(group) >= 2 else None
+            yield Meld((group,)), known
     if not table:
-        yield from _initial_combinations(pos, hand, groups)
+        for action in _initial_combinations(pos, hand, groups):
+            yield action, None
     else:
         for index, meld in enumerate(table, start=1):
             for cards in _addition_groups(tuple(meld), hand, rules):
-                yield Add(index, cards)
-    yield Ask()
-    if len(hand.cards) == 1:
-        yield Pass()
+                # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
+                known = judge_addition(tuple(meld), cards, rules).legal if size - len(cards) >= 2 else None
+                yield Add(index, cards), known
+    yield Ask(), None
+    if size == 1:
+        yield Pass(), None
+    forbidden = rules.discard_forbidden
     for card in dict.fromkeys(hand.cards):
-        yield Discard(card)
+        # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
+        yield Discard(card), (card_class(card) not in forbidden if size > 1 else None)
 
 
 def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[Action]:
