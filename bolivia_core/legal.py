@@ -159,35 +159,15 @@ def pile_takes(pos: Position) -> Iterator[Action]:
 # --- groups of cards: the building blocks of melds, additions and takes ------------------
 
 
-class _Hand:
-    """A hand indexed once: cards by rank and suit, its wild cards, its black 3s."""
+class _Wilds:
+    """A hand's wild cards: the ways to take so many of them."""
 
-    __slots__ = ("_wild_options", "black_threes", "by_rank", "by_suit", "cards", "jokers", "twos")
+    __slots__ = ("_wild_options", "jokers", "twos")
 
-    def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
-        """``first``, if given, is put first among its equals, so every group that takes one takes it."""
-        self.cards = tuple(sorted(cards))
-        self.by_rank: dict[int, list[Card]] = {}
-        self.by_suit: dict[str, dict[int, Card]] = {}
-        self.twos: list[Card] = []
-        self.jokers: list[Card] = []
-        self.black_threes: list[Card] = []
+    def __init__(self, twos: Sequence[Card], jokers: Sequence[Card]) -> None:
+        self.twos = list(twos)
+        self.jokers = list(jokers)
         self._wild_options: dict[int, list[Cards]] = {}
-        for card in self.cards:
-            if card.is_natural:
-                self.by_rank.setdefault(card.rank, []).append(card)
-                self.by_suit.setdefault(card.suit, {})[card.rank] = card
-            elif card.is_joker:
-                self.jokers.append(card)
-            elif card.is_wild:
-                self.twos.append(card)
-            elif card.is_black_three:
-                self.black_threes.append(card)
-        if first is not None:
-            for same in (self.by_rank.get(first.rank, []), self.twos, self.jokers, self.black_threes):
-                if first in same:
-                    same.remove(first)
-                    same.insert(0, first)
 
     @property
     def wild_count(self) -> int:
@@ -205,6 +185,35 @@ class _Hand:
         return options
 
 
+class _Hand(_Wilds):
+    """A hand indexed once: cards by rank and suit, its wild cards, its black 3s."""
+
+    __slots__ = ("black_threes", "by_rank", "by_suit", "cards")
+
+    def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
+        """``first``, if given, is put first among its equals, so every group that takes one takes it."""
+        super().__init__((), ())
+        self.cards = tuple(sorted(cards))
+        self.by_rank: dict[int, list[Card]] = {}
+        self.by_suit: dict[str, dict[int, Card]] = {}
+        self.black_threes: list[Card] = []
+        for card in self.cards:
+            if card.is_natural:
+                self.by_rank.setdefault(card.rank, []).append(card)
+                self.by_suit.setdefault(card.suit, {})[card.rank] = card
+            elif card.is_joker:
+                self.jokers.append(card)
+            elif card.is_wild:
+                self.twos.append(card)
+            elif card.is_black_three:
+                self.black_threes.append(card)
+        if first is not None:
+            for same in (self.by_rank.get(first.rank, []), self.twos, self.jokers, self.black_threes):
+                if first in same:
+                    same.remove(first)
+                    same.insert(0, first)
+
+
 def meld_groups(hand: Sequence[Card], rules: Rules, *, going_out: bool = False) -> list[Cards]:
     """Every legal meld of the hand that is smallest (``meld_min_cards``) or maximal, sorted;
     with ``going_out`` also those holding black 3s (melded only when going out)."""
@@ -212,9 +221,14 @@ def meld_groups(hand: Sequence[Card], rules: Rules, *, going_out: bool = False) 
 
 
 def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards, bool]]:
-    """The offered melds of ``hand`` in order, each with whether it is maximal."""
+    """The offered melds of ``hand`` in order, each with whether it is maximal.
+
+    The groups of one rank, and those of one suit, depend only on the hand's cards of that rank
+    (or suit) and its wild cards: each part is remembered by those cards, so a hand that changed
+    by a few cards since it was last seen recomputes only the parts those cards touch."""
     found: dict[Cards, bool] = {}
     least = rules.meld_min_cards
+    twos, jokers = tuple(hand.twos), tuple(hand.jokers)
 
     def keep(group: Cards, maximal: bool, with_threes: bool = False) -> None:
         group = tuple(sorted(group))
@@ -223,24 +237,18 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         if judge(group, rules, with_threes).legal:
             found[group] = maximal
 
-    # same-rank melds: any `least` cards of the rank with wild cards, or all of them with the most wilds
-    # (judged by shape: which rank and suits they are changes nothing for a same-rank meld)
-    for naturals in hand.by_rank.values():
-        for count in range(1, min(least, len(naturals)) + 1):
-            for wilds in hand.wilds(least - count):
-                if _same_rank_shape(count, wilds, rules):
-                    found.setdefault(_with_wilds(naturals[:count], wilds), False)
-        most = _most_same_rank_wilds(len(naturals), hand, rules)
-        if most is not None:
-            for wilds in hand.wilds(most):
-                found[_with_wilds(naturals, wilds)] = True
+    for naturals in hand.by_rank.values():  # groups of different ranks never coincide
+        found.update(_rank_part(tuple(naturals), twos, jokers, rules))
     if rules.sequences:
         for suit, ranks in hand.by_suit.items():
-            for group, maximal in _sequence_groups(ranks, hand, rules):
-                keep(group, maximal)
-                threes = [c for c in hand.black_threes if c.suit == suit]
-                if going_out and threes and rules.black_three_under_sequence:
-                    keep((threes[0], *group), True, True)
+            threes = (
+                next((c for c in hand.black_threes if c.suit == suit), None)
+                if going_out and rules.black_three_under_sequence
+                else None
+            )
+            for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, threes, rules):
+                if group not in found:  # a one-rank group found above keeps its place
+                    found[group] = maximal
     if rules.wild_melds:
         for wilds in hand.wilds(least):
             keep(wilds, False)
@@ -251,6 +259,48 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         keep(tuple(threes[:least]), False, True)
         keep(tuple(threes[: rules.black_three_meld_max]), True, True)
     return sorted(found.items(), key=lambda item: _group_key(item[0]))
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_part(naturals: Cards, twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """The offered melds of one rank: any ``meld_min_cards`` cards of the rank with wild cards, or
+    all of them with the most wild cards (judged by shape: which rank and suits they are changes
+    nothing for a same-rank meld)."""
+    found: dict[Cards, bool] = {}
+    least = rules.meld_min_cards
+    wild = _Wilds(twos, jokers)
+    for count in range(1, min(least, len(naturals)) + 1):
+        for wilds in wild.wilds(least - count):
+            if _same_rank_shape(count, wilds, rules):
+                found.setdefault(_with_wilds(naturals[:count], wilds), False)
+    most = _most_same_rank_wilds(len(naturals), wild, rules)
+    if most is not None:
+        for wilds in wild.wilds(most):
+            found[_with_wilds(naturals, wilds)] = True
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_part(
+    cards: Cards, twos: Cards, jokers: Cards, three: Card | None, rules: Rules
+) -> tuple[tuple[Cards, bool], ...]:
+    """The offered sequences of one suit (``cards``, one of each rank held, in rank order), and
+    with ``three`` (a black 3 of the suit, when going out) those that lay it under a sequence."""
+    found: dict[Cards, bool] = {}
+    least = rules.meld_min_cards
+
+    def keep(group: Cards, maximal: bool, with_threes: bool = False) -> None:
+        group = tuple(sorted(group))
+        if group in found or not (maximal or len(group) == least):
+            return
+        if judge(group, rules, with_threes).legal:
+            found[group] = maximal
+
+    for group, maximal in _sequence_groups({c.rank: c for c in cards}, _Wilds(twos, jokers), rules):
+        keep(group, maximal)
+        if three is not None:
+            keep((three, *group), True, True)
+    return tuple(found.items())
 
 
 _SHAPE_NATURAL = Card.parse("KH")
@@ -269,7 +319,7 @@ def _same_rank_shape(naturals: int, wilds: Cards, rules: Rules) -> bool:
     return _same_rank_legal(naturals, len(wilds) - jokers, jokers, rules)
 
 
-def _most_same_rank_wilds(naturals: int, hand: _Hand, rules: Rules) -> int | None:
+def _most_same_rank_wilds(naturals: int, hand: _Wilds, rules: Rules) -> int | None:
     """How many of the hand's wild cards join all ``naturals`` cards of a rank in a maximal meld."""
     for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
         options = hand.wilds(count)
@@ -284,7 +334,7 @@ def _with_wilds(naturals: Sequence[Card], wilds: Cards) -> Cards:
     return (*wilds[: len(wilds) - jokers], *naturals, *wilds[len(wilds) - jokers :])
 
 
-def _sequence_groups(ranks: dict[int, Card], hand: _Hand, rules: Rules) -> Iterator[tuple[Cards, bool]]:
+def _sequence_groups(ranks: dict[int, Card], hand: _Wilds, rules: Rules) -> Iterator[tuple[Cards, bool]]:
     """Runs of one suit, with wild cards where the rules allow: (group, whether it may be maximal).
 
     Every run of naturals is tried with each number of wild cards the rules allow (to fill
@@ -336,7 +386,7 @@ def _natural_runs(present: list[int], ranks: dict[int, Card], rules: Rules) -> I
                 yield tuple(run[first : first + size]), size == longest
 
 
-def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Hand, rules: Rules) -> bool:
+def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules: Rules) -> bool:
     """No natural of the suit, nor one more wild card, keeps ``group`` a legal meld when added."""
     if len(group) >= rules.sequence_length:
         return True
@@ -443,10 +493,9 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
             yield action, None
     else:
         for index, meld in enumerate(table, start=1):
-            for cards in _addition_groups(tuple(meld), hand, rules):
+            for cards, legal in _additions(tuple(meld), hand, rules):
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
-                known = judge_addition(tuple(meld), cards, rules).legal if size - len(cards) >= 2 else None
-                yield Add(index, cards), known
+                yield Add(index, cards), (legal if size - len(cards) >= 2 else None)
     yield Ask(), None
     if size == 1:
         yield Pass(), None
@@ -496,6 +545,28 @@ def _best_first(
         if total >= needed:
             return tuple(chosen)
     return ()
+
+
+def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """``_addition_groups``, each with whether the judge allows it (not going out), remembered by
+    the meld and the hand's cards that could ever join it: those of its rank (or of its suit, with
+    black 3s of that suit) and wild cards. No other card can make an addition to it legal."""
+    verdict = judge(meld, rules, True)
+    wild = (*hand.twos, *hand.jokers)
+    if verdict.kind is MeldKind.SAME_RANK:
+        rank = next(c.rank for c in meld if c.is_natural)
+        relevant: Cards = (*hand.by_rank.get(rank, ()), *wild)
+    elif verdict.kind is MeldKind.SEQUENCE:
+        suit = next(c.suit for c in meld if c.is_natural)
+        relevant = tuple(c for c in hand.cards if c.suit == suit and (c.is_natural or c.is_black_three) or c.is_wild)
+    else:
+        relevant = (*wild, *hand.black_threes)
+    return _addition_options(meld, relevant, rules)
+
+
+@lru_cache(maxsize=1 << 14)
+def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    return tuple((group, judge_addition(meld, group, rules).legal) for group in _addition_groups(meld, _Hand(cards), rules))
 
 
 def _addition_groups(meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
