@@ -64,12 +64,12 @@ class LegalActions(Sequence[Action]):
             return
         pos = self._pos
         legal, known = self._legal, self._known
-        for action, verdict in self._candidates:
+        for action, known_legal in self._candidates:
             if action in known:
                 continue
-            if verdict is None:
-                verdict = is_legal(pos, action)
-            if verdict:
+            if known_legal is None:
+                known_legal = is_legal(pos, action)
+            if known_legal:
                 legal.append(action)
                 known.add(action)
                 if count is not None and len(legal) >= count:
@@ -558,7 +558,7 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
         relevant: Cards = (*hand.by_rank.get(rank, ()), *wild)
     elif verdict.kind is MeldKind.SEQUENCE:
         suit = next(c.suit for c in meld if c.is_natural)
-        relevant = tuple(c for c in hand.cards if c.suit == suit and (c.is_natural or c.is_black_three) or c.is_wild)
+        relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
     else:
         relevant = (*wild, *hand.black_threes)
     return _addition_options(meld, relevant, rules)
@@ -566,7 +566,8 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
 
 @lru_cache(maxsize=1 << 14)
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
-    return tuple((group, judge_addition(meld, group, rules).legal) for group in _addition_groups(meld, _Hand(cards), rules))
+    groups = _addition_groups(meld, _Hand(cards), rules)
+    return tuple((group, judge_addition(meld, group, rules).legal) for group in groups)
 
 
 def _addition_groups(meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
