@@ -64,12 +64,10 @@ class LegalActions(Sequence[Action]):
             return
         pos = self._pos
         legal, known = self._legal, self._known
-        for action, known_legal in self._candidates:
+        for action, verdict in self._candidates:
             if action in known:
                 continue
-            if known_legal is None:
-                known_legal = is_legal(pos, action)
-            if known_legal:
+            if verdict if verdict is not None else is_legal(pos, action):
                 legal.append(action)
                 known.add(action)
                 if count is not None and len(legal) >= count:
@@ -241,12 +239,12 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         found.update(_rank_part(tuple(naturals), twos, jokers, rules))
     if rules.sequences:
         for suit, ranks in hand.by_suit.items():
-            threes = (
+            three = (
                 next((c for c in hand.black_threes if c.suit == suit), None)
                 if going_out and rules.black_three_under_sequence
                 else None
             )
-            for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, threes, rules):
+            for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
     if rules.wild_melds:
