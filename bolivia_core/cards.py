@@ -151,8 +151,13 @@ for _card in _ALL_CARDS[:-1]:
 del _card, _rank_text, _suit_text
 
 
+_CARD_TYPE = frozenset({Card})
+
+
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; cards already parsed pass through."""
+    if type(text) is tuple and {*map(type, text)} <= _CARD_TYPE:
+        return text  # parsed already: the engine's own calls
     if isinstance(text, str):
         tokens: Iterable[Card | str] = text.replace(",", " ").split()
     elif isinstance(text, Iterable):
@@ -172,12 +177,16 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> None:
     """Refuse more copies of a card than a deck of ``decks`` packs and ``jokers`` jokers holds."""
-    cards = tuple(cards)
-    if len(set(cards)) == len(cards) and (jokers or JOKER not in cards):
+    cards = cards if type(cards) is tuple else tuple(cards)
+    size = len(cards)
+    if size <= decks and (jokers >= size or JOKER not in cards):
+        return  # too few cards for any to appear more often than the deck holds it
+    distinct = set(cards)
+    if len(distinct) == size and (jokers or JOKER not in distinct):
         return  # no card twice: the common case, decided without counting
-    counts = Counter(cards)
     have = deck_counts(decks, jokers)
-    for card, count in sorted(counts.items()):
+    for card in sorted(distinct):
+        count = cards.count(card)
         if count > have[card]:
             raise CardError(f"{card} appears {count} times; the {title} deck has {have[card]}")
 

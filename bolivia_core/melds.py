@@ -199,28 +199,36 @@ def judge_side_melds(groups: Sequence[tuple[Card, ...]], rules: Rules, going_out
 
 
 def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdict:
-    """Classify the cards, then check that kind's rules. The hot path of the engine."""
+    """Classify the cards, then check that kind's rules. The hot path of the engine: one pass
+    sorts the cards into naturals, wild cards and 3s and sums their points."""
     naturals: list[Card] = []
     black_threes: list[Card] = []
     wilds = red_threes = 0
     points = 0
-    value = rules.card_value
+    values = rules._values_by_rank  # type: ignore[attr-defined]  # card_value's table, read directly
     for card in cards:
-        points += value(card)
         if card.is_natural:
             naturals.append(card)
+            points += values[card.rank]
         elif card.is_wild:
             wilds += 1
+            points += values[card.rank]
         elif card.is_red_three:
-            red_threes += 1
+            red_threes += 1  # a bonus card: no points here
         else:
             black_threes.append(card)
+            points += values[3]
+    count = len(cards)
+    least = rules.meld_min_cards
+    if not red_threes and naturals and not black_threes and count >= least:
+        # the common shapes: legal or not, decided without building reasons when legal
+        fast = _fast_verdict(cards, naturals, wilds, count, points, rules)
+        if fast is not None:
+            return fast
     params = {"rules": rules.title}
     reasons: list[Reason] = []
     if red_threes:
         reasons.append(Reason("red-three-in-meld", "card_values", params | {"count": red_threes}))
-    count = len(cards)
-
     ranks = {c.rank for c in naturals}
     if len(ranks) > 1:
         kind: MeldKind | None = MeldKind.SEQUENCE
@@ -246,21 +254,62 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
                 "max": rules.wild_meld_length, "count": count}))
     else:
         kind = None
-    if count < rules.meld_min_cards:
-        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {
-            "min": rules.meld_min_cards, "count": count}))
+    if count < least:
+        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {"min": least, "count": count}))
     return _verdict(cards, rules, kind, reasons, points)
+
+
+def _fast_verdict(
+    cards: tuple[Card, ...], naturals: list[Card], wilds: int, count: int, points: int, rules: Rules
+) -> MeldVerdict | None:
+    """The verdict of a legal same-rank meld or sequence (no 3s, enough cards), else ``None``:
+    the full check then says why not. Each test here is one of the full check's, so a group
+    that passes them all is one for which the full check finds no reason."""
+    first = naturals[0]
+    rank = first.rank
+    if all(c.rank == rank for c in naturals):
+        n = len(naturals)
+        if wilds > rules.same_rank_max_wilds:
+            return None
+        balance = rules.same_rank_wild_balance  # the same three tests as _check_same_rank's
+        if balance == "naturals at least twice the wilds" and n < 2 * wilds:
+            return None
+        if balance == "naturals outnumber wilds" and n <= wilds:
+            return None
+        if wilds and n < rules.same_rank_min_naturals:
+            return None
+        return _verdict(cards, rules, MeldKind.SAME_RANK, (), points)
+    if not rules.sequences or wilds > rules.sequence_max_wilds or count > rules.sequence_length:
+        return None
+    suit = first.suit
+    present = 0
+    low = high = rank
+    for card in naturals:
+        if card.suit != suit:
+            return None
+        bit = 1 << card.rank
+        if present & bit:
+            return None  # a repeated rank
+        present |= bit
+        if card.rank < low:
+            low = card.rank
+        elif card.rank > high:
+            high = card.rank
+    if high - low + 1 - len(naturals) > wilds:
+        return None  # gaps the wild cards cannot fill
+    return _verdict(cards, rules, MeldKind.SEQUENCE, (), points)
 
 
 def _verdict(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None, reasons: Sequence[Reason], points: int
 ) -> MeldVerdict:
     label = _complete_label(cards, kind, rules) if not reasons else None
-    bonus = _bonus(label, rules) if label else 0
+    if label is None:
+        return MeldVerdict(cards, rules.name, rules.title, not reasons, kind, False, 0, points, None, tuple(reasons))
     return MeldVerdict(
-        cards, rules.name, rules.title, not reasons, kind, label is not None, bonus, points, label, tuple(reasons),
+        cards, rules.name, rules.title, True, kind, True, _bonus(label, rules), points, label, (),
         meld_name(label, rules),
-    )
+    )  # fmt: skip
 
 
 def meld_name(label: str | None, rules: Rules) -> str | None:
