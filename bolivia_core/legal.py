@@ -554,12 +554,22 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     if verdict.kind is MeldKind.SAME_RANK:
         rank = next(c.rank for c in meld if c.is_natural)
         relevant: Cards = (*hand.by_rank.get(rank, ()), *wild)
+        if verdict.legal:  # only its counts of naturals and wild cards matter: one meld stands for all
+            naturals = sum(c.is_natural for c in meld)
+            meld = _same_rank_meld(rank, naturals, len(meld) - naturals)
     elif verdict.kind is MeldKind.SEQUENCE:
         suit = next(c.suit for c in meld if c.is_natural)
         relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
     else:
         relevant = (*wild, *hand.black_threes)
     return _addition_options(meld, relevant, rules)
+
+
+@lru_cache(maxsize=1024)
+def _same_rank_meld(rank: int, naturals: int, wilds: int) -> Cards:
+    """A legal same-rank meld of so many naturals of ``rank`` and wild cards: what any such meld
+    allows to be added to it (by the same-rank rules: counts, not suits) this one allows too."""
+    return (*[Card(2, "C")] * wilds, *[Card(rank, "C")] * naturals)
 
 
 @lru_cache(maxsize=1 << 14)
