@@ -56,23 +56,27 @@ class LegalActions(Sequence[Action]):
         self._pos = pos
         self._candidates: Iterator[tuple[Action, bool | None]] | None = _judged_candidates(pos)
         self._legal: list[Action] = []
-        self._known: set[Action] = set()
+        self._known: set[Action] = set()  # the legal ones found so far, made when asked for
+        self._ids: set[int] = set()  # their identities, for actions handed out by this view
 
     def _fill(self, count: int | None = None) -> None:
-        """Check candidates until ``count`` legal ones are known (all of them for ``None``)."""
+        """Check candidates until ``count`` legal ones are known (all of them for ``None``).
+        Candidates come each once (``_judged_candidates`` says so), so none is looked up here."""
         if self._candidates is None:
             return
         pos = self._pos
-        legal, known = self._legal, self._known
+        legal = self._legal
         for action, verdict in self._candidates:
-            if action in known:
-                continue
             if verdict if verdict is not None else is_legal(pos, action):
                 legal.append(action)
-                known.add(action)
                 if count is not None and len(legal) >= count:
                     return
         self._candidates = None
+
+    def _known_now(self) -> set[Action]:
+        if len(self._known) != len(self._legal):
+            self._known = set(self._legal)
+        return self._known
 
     def __len__(self) -> int:
         self._fill()
@@ -104,10 +108,10 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        if action in self._known:
+        if action in self._known_now():
             return True
         self._fill()
-        return action in self._known
+        return action in self._known_now()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -120,8 +124,11 @@ class LegalActions(Sequence[Action]):
         return f"<LegalActions: {', '.join(map(str, self))}>"
 
     def is_offered(self, action: Action) -> bool:
-        """Whether ``action`` was offered and found legal by this view (then it need not be checked again)."""
-        return action in self._known
+        """Whether ``action`` was offered and found legal by this view (then it need not be checked again).
+        An action the view handed out is recognised by identity, without hashing every offer."""
+        if len(self._ids) != len(self._legal):
+            self._ids = set(map(id, self._legal))
+        return id(action) in self._ids or action in self._known_now()
 
 
 def candidates(pos: Position) -> Iterator[Action]:
@@ -130,9 +137,9 @@ def candidates(pos: Position) -> Iterator[Action]:
 
 
 def _judged_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
-    """Every candidate in the view's order with its verdict where the generator already knows it
-    exactly (the full check's answer, from facts read once per position), else ``None``: check it.
-    tests/test_legal.py holds these verdicts to the full check's."""
+    """Every candidate in the view's order, each once, with its verdict where the generator already
+    knows it exactly (the full check's answer, from facts read once per position), else ``None``:
+    check it. tests/test_legal.py holds these verdicts to the full check's."""
     phase = pos.phase
     if phase == "hand over":
         yield NextHand(), None
@@ -141,9 +148,8 @@ def _judged_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
         yield Answer(False), None
     elif phase == "draw":
         yield (Draw() if pos.stock else Pass()), None
-        for action in _take_top(pos):
-            yield action, None
-        for action in _pile_take_candidates(pos):
+        yield from _take_top_judged(pos)
+        for action in dict.fromkeys(_pile_take_candidates(pos)):
             yield action, None
     elif phase == "play":
         yield from _play_candidates(pos)
@@ -402,13 +408,29 @@ def _group_key(group: Cards) -> tuple[int, ...]:
 # --- candidates by phase -------------------------------------------------------------
 
 
-def _take_top(pos: Position) -> Iterator[Action]:
+def _take_top(pos: Position) -> Iterator[TakeTop]:
     rules = pos.rules
     if not rules.take_top_card_onto_sequence or not pos.pile:
         return
     for index, meld in enumerate(pos.melds[pos.side_of(pos.turn)], start=1):
         if judge(tuple(meld), rules, True).kind is MeldKind.SEQUENCE:
             yield TakeTop(index)
+
+
+def _take_top_judged(pos: Position) -> Iterator[tuple[Action, bool | None]]:
+    """``_take_top`` with verdicts: with two cards or more in hand, taking the top card onto a
+    sequence is legal exactly when the pile is open and the judge allows the addition
+    (checks._check_take_top: nothing else can fail)."""
+    if len(pos.hands[pos.turn - 1]) < 2:
+        for action in _take_top(pos):
+            yield action, None
+        return
+    closed = None
+    for action in _take_top(pos):
+        if closed is None:
+            closed = pile_closed(pos)
+        meld = tuple(pos.melds[pos.side_of(pos.turn)][action.meld - 1])
+        yield action, not closed and judge_addition(meld, (pos.pile[-1],), pos.rules).legal
 
 
 def _pile_take_candidates(pos: Position) -> Iterator[Action]:
@@ -574,7 +596,7 @@ def _same_rank_meld(rank: int, naturals: int, wilds: int) -> Cards:
 
 @lru_cache(maxsize=1 << 14)
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
-    groups = _addition_groups(meld, _Hand(cards), rules)
+    groups = dict.fromkeys(tuple(sorted(g)) for g in _addition_groups(meld, _Hand(cards), rules))  # each once
     return tuple((group, judge_addition(meld, group, rules).legal) for group in groups)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Iterator, Sequence
 from itertools import product
 
@@ -13,9 +14,11 @@ import pytest
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
 from bolivia_core.cards import Card, format_cards
-from bolivia_core.game import Game
-from bolivia_core.legal import meld_groups
+from bolivia_core.checks import is_legal
+from bolivia_core.game import Game, new_game
+from bolivia_core.legal import _judged_candidates, meld_groups
 from bolivia_core.melds import judge, judge_addition
+from bolivia_core.players import GreedyPlayer, RandomPlayer
 from bolivia_core.rules import Rules
 
 Cards = tuple[Card, ...]
@@ -215,3 +218,71 @@ def test_membership_and_indexing_agree_with_iteration() -> None:
     assert all(action in view for action in listed)
     assert Discard(Card.parse("QD")) not in view  # not in hand
     assert "discard 9C" not in view  # only actions are members, not their text
+
+
+EDGES = (
+    "rules=bolivia; turn=1; phase=draw; melds1=4H 5H 6H; p1=KS KD 9C; pile=5D 2C",  # a wild blocks the top card too
+    "rules=bolivia; turn=1; phase=play; melds1=KH KS KD; p1=9C",  # one card and no canasta: no discard goes out
+    "rules=bolivia; turn=1; phase=play; melds1=KH KS KD | 4H 5H 6H; p1=KC 7H 9C",  # additions that keep one card
+)
+
+
+def edge_positions(preset: str) -> Iterator[Game]:
+    """Small positions pushed to the edges the view's shortcuts must respect: one to three cards
+    left in hand (a discard or an addition may go out), a black 3 or a wild card on the pile."""
+    for text in EDGES:
+        if text.startswith(f"rules={preset};"):
+            yield Game.from_position(text)
+            # house rules where a wild card may join a sequence: the blocked pile alone refuses it
+            yield Game.from_position(text, rules=replace(get_rules(preset), sequence_max_wilds=1))
+    rng = random.Random(f"edges:{preset}")
+    made = 0
+    while made < POSITIONS_PER_PRESET:
+        text = random_position(preset, rng, rng.choice(["draw", "play"]))
+        hand = text.split("p1=")[1].split(";")[0]
+        cards = hand.split()
+        text = text.replace(f"p1={hand}", "p1=" + " ".join(cards[: rng.choice([1, 2, 3, len(cards)])]))
+        top = rng.choice(["3S", "2C", "JK", ""])
+        if top:
+            text = text.rsplit(" ", 1)[0] + " " + top  # the pile is the last field
+        try:
+            game = Game.from_position(text)
+        except ValueError:
+            continue  # no jokers in this deck, or a play phase with no card: draw another
+        made += 1
+        yield game
+
+
+def played_positions(preset: str) -> Iterator[Game]:
+    """Every position of two hands of seeded random play and two of greedy play."""
+    for kind, seed in ((RandomPlayer, 3), (GreedyPlayer, 4)):
+        game = new_game(preset, get_rules(preset).default_players, seed=seed, target=10**9)
+        seats = [kind(seed * 10 + n) for n in range(game.position.players)]
+        hands = 0
+        while hands < 2:
+            yield game
+            game.apply(seats[game.to_move - 1].choose(game).action)
+            if game.phase == "hand over":
+                hands += 1
+                game.apply("next hand")
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
+    """To be fast the view states some verdicts without the full check (a discard that keeps cards
+    in hand, an addition or a take of the top card the judge allows, ...). Over small edge positions
+    and every position of seeded games each stated verdict must be the full check's, every candidate
+    must come once, and the view must hold exactly the candidates the full check allows, in order."""
+    stated: Counter[tuple[str, bool]] = Counter()
+    for game in (*edge_positions(preset), *played_positions(preset)):
+        pos = game.position
+        judged = list(_judged_candidates(pos))
+        actions = [action for action, _ in judged]
+        assert len(set(actions)) == len(actions), f"a candidate twice in {game.position_text()}"
+        for action, verdict in judged:
+            if verdict is not None:
+                stated[type(action).__name__, verdict] += 1
+                assert verdict == is_legal(pos, action), f"{action}: {verdict} in {game.position_text()}"
+        assert list(game.legal_actions()) == [a for a in actions if is_legal(pos, a)]
+    # the shortcuts were taken, both ways: the comparisons above compared something
+    assert stated["Discard", True] and stated["Add", True] and stated["Add", False], stated
