@@ -40,7 +40,7 @@ from typing import overload
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, Card, remove_cards
 from .checks import card_class, is_legal, meets_initial_minimum, pile_closed
-from .melds import MeldKind, judge, judge_addition
+from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
 
@@ -500,13 +500,17 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
     groups = _meld_groups(hand, rules, bool(hand.black_threes))
-    # A new meld that leaves two cards, on a side that has melded, under rules with no per-rank
-    # limit, is legal exactly when the meld is (checks._check_meld, with nothing else to meet).
-    plain = bool(table) and rules.same_rank_melds_per_rank == "several"
+    # A new meld that leaves two cards is legal exactly when the judge allows it and the side's
+    # table keeps to the per-rank limit with it (checks._check_meld: an unmelded side's minimum
+    # is met by the test below, and nothing else can fail).
+    ranks = _table_ranks(tuple(map(tuple, table)), rules)
     for group, _ in groups:
         # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
         if table or meets_initial_minimum(pos, judge(group, rules, True).points):
-            known = judge(group, rules).legal if plain and size - len(group) >= 2 else None
+            known = None
+            if ranks is not None and size - len(group) >= 2:
+                verdict = judge(group, rules)
+                known = verdict.legal and _rank_room(verdict, ranks, rules)
             yield Meld((group,)), known
     if not table:
         for action in _initial_combinations(pos, hand, groups):
@@ -523,6 +527,36 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     for card in dict.fromkeys(hand.cards):
         # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
         yield Discard(card), (card_class(card) not in forbidden if size > 1 else None)
+
+
+@lru_cache(maxsize=1 << 12)
+def _table_ranks(table: tuple[Cards, ...], rules: Rules) -> dict[int, tuple[int, int]] | None:
+    """The side's legal same-rank melds by rank: (how many, how many not complete), read once per
+    table; ``None`` when the table breaks a per-rank limit already (then every check says so)."""
+    ranks: dict[int, tuple[int, int]] = {}
+    for meld in table:
+        verdict = judge(meld, rules, True)
+        if verdict.legal and verdict.kind is MeldKind.SAME_RANK:
+            rank = next(c.rank for c in meld if c.is_natural)
+            count, open_ = ranks.get(rank, (0, 0))
+            ranks[rank] = (count + 1, open_ + (not verdict.complete))
+    per_rank = rules.same_rank_melds_per_rank
+    if per_rank == "one" and any(count > 1 for count, _ in ranks.values()):
+        return None
+    if per_rank == "another only after a canasta" and any(open_ > 1 for _, open_ in ranks.values()):
+        return None
+    return ranks
+
+
+def _rank_room(verdict: MeldVerdict, ranks: dict[int, tuple[int, int]], rules: Rules) -> bool:
+    """Whether a new legal meld keeps the side within the per-rank limit (melds.judge_side_melds)."""
+    per_rank = rules.same_rank_melds_per_rank
+    if per_rank == "several" or verdict.kind is not MeldKind.SAME_RANK:
+        return True
+    count, open_ = ranks.get(next(c.rank for c in verdict.cards if c.is_natural), (0, 0))
+    if per_rank == "one":
+        return count == 0
+    return open_ + (not verdict.complete) <= 1
 
 
 def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[Action]:
