@@ -610,9 +610,12 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     if verdict.kind is MeldKind.SAME_RANK:
         rank = next(c.rank for c in meld if c.is_natural)
         relevant: Cards = (*hand.by_rank.get(rank, ()), *wild)
-        if verdict.legal:  # only its counts of naturals and wild cards matter: one meld stands for all
+        if verdict.legal:  # only counts of naturals and wild cards matter: judged by counts
             naturals = sum(c.is_natural for c in meld)
-            meld = _same_rank_meld(rank, naturals, len(meld) - naturals)
+            return _same_rank_additions(
+                rank, naturals, len(meld) - naturals, tuple(hand.by_rank.get(rank, ())), tuple(hand.twos),
+                tuple(hand.jokers), rules,
+            )  # fmt: skip
     elif verdict.kind is MeldKind.SEQUENCE:
         suit = next(c.suit for c in meld if c.is_natural)
         relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
@@ -626,6 +629,36 @@ def _same_rank_meld(rank: int, naturals: int, wilds: int) -> Cards:
     """A legal same-rank meld of so many naturals of ``rank`` and wild cards: what any such meld
     allows to be added to it (by the same-rank rules: counts, not suits) this one allows too."""
     return (*[Card(2, "C")] * wilds, *[Card(rank, "C")] * naturals)
+
+
+@lru_cache(maxsize=1 << 14)
+def _same_rank_additions(
+    rank: int, meld_naturals: int, meld_wilds: int, naturals: Cards, twos: Cards, jokers: Cards, rules: Rules
+) -> tuple[tuple[Cards, bool], ...]:
+    """``_addition_options`` for a legal same-rank meld of so many naturals and wild cards: the
+    same groups as ``_addition_groups`` makes, each judged by its counts alone."""
+    wild = _Wilds(twos, jokers)
+    groups: list[Cards] = []
+    shape = rank, meld_naturals, meld_wilds
+    for count in range(min(wild.wild_count, rules.same_rank_max_wilds), -1, -1):
+        options = wild.wilds(count)
+        if options and (naturals or count) and _same_rank_joins(*shape, len(naturals), count, rules):
+            groups += [tuple(sorted((*naturals, *wilds))) for wilds in options]
+            break
+    groups += wild.wilds(1)
+    groups += [(card,) for card in naturals[:1]]
+    return tuple(
+        (group, _same_rank_joins(*shape, sum(c.is_natural for c in group), sum(c.is_wild for c in group), rules))
+        for group in dict.fromkeys(groups)
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _same_rank_joins(rank: int, meld_naturals: int, meld_wilds: int, naturals: int, wilds: int, rules: Rules) -> bool:
+    """Whether so many naturals of ``rank`` and wild cards legally join a legal same-rank meld of so
+    many: the judge's answer for one such meld and group stands for all (the same-rank rules count)."""
+    meld = _same_rank_meld(rank, meld_naturals, meld_wilds)
+    return judge_addition(meld, (*[Card(2, "C")] * wilds, *[Card(rank, "C")] * naturals), rules).legal
 
 
 @lru_cache(maxsize=1 << 14)
