@@ -503,7 +503,8 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     # A new meld that leaves two cards is legal exactly when the judge allows it and the side's
     # table keeps to the per-rank limit with it (checks._check_meld: an unmelded side's minimum
     # is met by the test below, and nothing else can fail).
-    ranks = _table_ranks(tuple(map(tuple, table)), rules)
+    melds = tuple(map(tuple, table))
+    ranks = _table_ranks(melds, rules)
     for group, _ in groups:
         # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
         if table or meets_initial_minimum(pos, judge(group, rules, True).points):
@@ -516,8 +517,8 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
         for action in _initial_combinations(pos, hand, groups):
             yield action, None
     else:
-        for index, meld in enumerate(table, start=1):
-            for cards, legal in _additions(tuple(meld), hand, rules):
+        for index, meld in enumerate(melds, start=1):
+            for cards, legal in _additions(meld, hand, rules):
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
                 yield Add(index, cards), (legal if size - len(cards) >= 2 else None)
     yield Ask(), None
@@ -605,23 +606,30 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     """``_addition_groups``, each with whether the judge allows it (not going out), remembered by
     the meld and the hand's cards that could ever join it: those of its rank (or of its suit, with
     black 3s of that suit) and wild cards. No other card can make an addition to it legal."""
-    verdict = judge(meld, rules, True)
-    wild = (*hand.twos, *hand.jokers)
-    if verdict.kind is MeldKind.SAME_RANK:
-        rank = next(c.rank for c in meld if c.is_natural)
-        relevant: Cards = (*hand.by_rank.get(rank, ()), *wild)
-        if verdict.legal:  # only counts of naturals and wild cards matter: judged by counts
-            naturals = sum(c.is_natural for c in meld)
-            return _same_rank_additions(
-                rank, naturals, len(meld) - naturals, tuple(hand.by_rank.get(rank, ())), tuple(hand.twos),
-                tuple(hand.jokers), rules,
-            )  # fmt: skip
-    elif verdict.kind is MeldKind.SEQUENCE:
-        suit = next(c.suit for c in meld if c.is_natural)
+    kind, legal, first, naturals = _meld_facts(meld, rules)
+    if kind is MeldKind.SAME_RANK:
+        assert first is not None
+        same = tuple(hand.by_rank.get(first.rank, ()))
+        if legal:  # only counts of naturals and wild cards matter: judged by counts
+            twos, jokers = tuple(hand.twos), tuple(hand.jokers)
+            return _same_rank_additions(first.rank, naturals, len(meld) - naturals, same, twos, jokers, rules)
+        relevant: Cards = (*same, *hand.twos, *hand.jokers)
+    elif kind is MeldKind.SEQUENCE:
+        assert first is not None
+        suit = first.suit
         relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
     else:
-        relevant = (*wild, *hand.black_threes)
+        relevant = (*hand.twos, *hand.jokers, *hand.black_threes)
     return _addition_options(meld, relevant, rules)
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_facts(meld: Cards, rules: Rules) -> tuple[MeldKind | None, bool, Card | None, int]:
+    """A table meld's kind and legality (as the judge says), its first natural and how many
+    naturals it holds: what the offers of additions read, worked out once per meld."""
+    verdict = judge(meld, rules, True)
+    naturals = [c for c in meld if c.is_natural]
+    return verdict.kind, verdict.legal, naturals[0] if naturals else None, len(naturals)
 
 
 @lru_cache(maxsize=1024)
