@@ -661,6 +661,185 @@ EN: dict[str, str] = {
     "knob:target_score": "score that ends the game, by player count",
     "knob:target_choices": "other targets the rule text lets a game's setup choose (the engine accepts any target)",
     "knob:hand_cap": "hands after which a game stops as a draw (equal top totals are a draw too)",
+    # --- dashboards in every language: page prose, calculator, scenario and variant explorers, game viewer (dash) ---
+    # each dashboard's introduction, under its title (widgets.language.page_heading)
+    "page-intro:play": (
+        "You are player 1; the computers play the other seats. Choose cards in your hand (click them, or Tab to "
+        "the hand, move with the arrow keys and press Space), then press what you want to do with them. Anything "
+        "may be tried: when the rules refuse a move, the reason and what to do instead appear under the buttons, "
+        "and nothing changes."
+    ),
+    "page-more:play": (
+        "The hint button gives the coach's move and why; with coach mode on, the coach warns you before a move "
+        "it would not make. Undo takes back your move and the computers' moves since. Open the settings for other "
+        "rules, table sizes, computer levels, a target or a seed: the same seed and the same moves always give "
+        "the same game."
+    ),
+    "page-intro:meld_lab": (
+        "Deal a hand (the seed makes the same deal every time) or pick a lesson position, then choose cards from "
+        "your hand: the verdict says at once whether they make a legal meld and why not. The meld button puts "
+        "them on your side's table; the meter shows your first melds against the initial meld's minimum, and the "
+        "score sheet shows how the hand would score if it ended now."
+    ),
+    "page-more:meld_lab": (
+        "Keyboard: Tab to your hand, the arrow keys to move, Space or Enter to choose a card. Change the rules "
+        "to see the same cards judged another way."
+    ),
+    "page-intro:meld_checker": (
+        "Type cards in the box, such as KH KS 2C or 4♥ 5♥ 6♥, and pick the rules. The verdict below says "
+        "whether they make a legal meld and names every rule they break."
+    ),
+    "page-more:meld_checker": (
+        "Ranks are 2-10 (or T), J, Q, K, A; suits C D H S or ♣♦♥♠; a joker is JK. Twos and jokers are wild; "
+        "red 3s are bonus cards; black 3s are melded only when going out."
+    ),
+    "page-section:meld_checker-each": "The same cards under each rule set",
+    "page-section-text:meld_checker-each": (
+        "The sources disagree: two natural kings with two wild cards are a legal start in the Swedish club rules, "
+        "but not under Bolivia's \u201ctwice as many natural cards as wild cards\u201d."
+    ),
+    "page-intro:score_calculator": (
+        "Enter the melds a side laid at a real table (one a line), the cards left in its hands, its red 3s and "
+        "whether it went out; the line items and the total follow the rules you pick."
+    ),
+    "page-intro:scenario_explorer": (
+        "Pick a lesson position, play its legal moves one by one (and undo them), or type any action and ask why "
+        "it is not allowed."
+    ),
+    "page-intro:variant_explorer": (
+        "Pick two to four rule sets. The first tab lists the rules that differ, with an A where the sources are "
+        "silent and the engine assumes. The second judges the same cards under each set: melds to try, taking "
+        "the pile, going out, and the score of the table. The third derives your club's rule set from a preset: "
+        "change a rule, copy the file it makes, load one back, print the rules sheet."
+    ),
+    "page-intro:game_viewer": (
+        "Computer players play a whole game from a seeded deal: step through it a move at a time, jump to the "
+        "end of a hand, or step back. Every hand is open, so you can see why a player melds, takes the pile or "
+        "discards what it does; the log says each move in words and the scores add up hand by hand. The same "
+        "seed always plays the same game. The computers are plain: greedy melds all it can, random picks any "
+        "legal move."
+    ),
+    "dash:cards": "{count:n:card}",
+    # the lesson positions (bolivia_core.scenario's SCENARIOS), by name
+    "scenario-title:take-the-pile": "You may take the pile",
+    "scenario-lesson:take-the-pile": (
+        "The top discard is a king and you hold a natural pair of kings: the pair and the top card start a new "
+        "meld, and the rest of the pile goes to your hand."
+    ),
+    "scenario-title:wild-on-top": "You may not take the pile: a wild card is on top",
+    "scenario-lesson:wild-on-top": (
+        "Under Bolivia rules nobody may take the pile while a wild card or a 3 is on top, even with a natural "
+        "pair in hand."
+    ),
+    "scenario-title:black-three-on-top": "You may not take the pile: a black 3 is on top",
+    "scenario-lesson:black-three-on-top": "A discarded black 3 stops the next player from taking the pile.",
+    "scenario-title:take-top-onto-escalera": "Take only the top card onto your sequence",
+    "scenario-lesson:take-top-onto-escalera": (
+        "Instead of drawing, you may take just the top discard when it extends one of your side's sequences of "
+        "fewer than seven cards."
+    ),
+    "scenario-title:initial-meld-short": "Your first meld is short",
+    "scenario-lesson:initial-meld-short": (
+        "At a score of 1,500 your side's first melds must be worth 90 points together; three kings and three "
+        "queens make only 60."
+    ),
+    "scenario-title:one-meld-short-of-going-out": "One meld short of going out",
+    "scenario-lesson:one-meld-short-of-going-out": (
+        "Your side has an escalera; one more complete meld of any kind lets you go out. Add your last king to "
+        "the six kings and meld out."
+    ),
+    "scenario-title:keep-two-cards": "Keep two cards until your side may go out",
+    "scenario-lesson:keep-two-cards": (
+        "Your side has no escalera yet, so after melding you must keep two cards in hand."
+    ),
+    "scenario-title:swedish-top-plus-four": "Swedish: the top card and the next four",
+    "scenario-lesson:swedish-top-plus-four": (
+        "In the Swedish club rules you meld the top discard with two matching cards from hand, then take only "
+        "the next four cards of the pile."
+    ),
+    "scenario-title:canasta-frozen-pile": "Canasta: a frozen pile needs a natural pair",
+    "scenario-lesson:canasta-frozen-pile": (
+        "A wild card was discarded into the pile, so it is frozen: one king and a wild card no longer take it, "
+        "a natural pair of kings would."
+    ),
+    # the hand-score calculator
+    "calc:melds": "Melds",
+    "calc:melds-placeholder": "one meld a line, e.g. KH KS KD 2C",
+    "calc:hand": "Left in hand",
+    "calc:hand-placeholder": "the side's cards still in hand",
+    "calc:red-threes": "Red 3s",
+    "calc:went-out": "the side went out",
+    "calc:concealed": "concealed (the whole hand in one turn)",
+    # the scenario explorer (action syntax such as "take pile with KH QS" is notation: never translated)
+    "scen:scenario": "Position",
+    "scen:hand-label": "the hand of the player to move",
+    "scen:legal": "Legal moves",
+    "scen:play": "play it",
+    "scen:undo": "undo",
+    "scen:try": "Try",
+    "scen:try-placeholder": "e.g. {action}",
+    "scen:why-not": "why not?",
+    "scen:to-draw": "Player {player} to draw.",
+    "scen:to-play": "Player {player} to meld, add or discard.",
+    "scen:to-answer": "Player {player} to answer the partner.",
+    "scen:to-hand-over": "The hand is over.",
+    "scen:to-game-over": "The game is over.",
+    "scen:facts": "Top of the discard pile: {top} ({pile:n:card}); stock: {stock:n:card}.",
+    "scen:allowed": "✔ allowed now.",
+    "scen:not-allowed": "✘ not allowed:",
+    # the game viewer
+    "viewer:computers": "Computers",
+    "viewer:seating-1": "greedy",
+    "viewer:seating-2": "random",
+    "viewer:seating-3": "greedy and random, seat by seat",
+    "viewer:back": "back a move",
+    "viewer:next": "next move",
+    "viewer:to-hand-end": "to the end of the hand",
+    "viewer:table-heading": "The table (hands open: only computers play)",
+    "viewer:hand-over": "The hand is over; the next move deals the next one.",
+    "viewer:status": "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}.",
+    "viewer:status-top": (
+        "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}, top {top}."
+    ),
+    "viewer:col-side": "side {side}",
+    # the variant explorer
+    "variant:compare": "Compare:",
+    "variant:our-club": "our club's rules",
+    "variant:only-differences": "only the differences",
+    "variant:tab-rules": "The rules compared",
+    "variant:tab-situation": "One situation",
+    "variant:tab-club": "Our club's rules",
+    "variant:choose": "⚠ Choose two to four rule sets to compare.",
+    "variant:caption": "Rules that differ: {count}",
+    "variant:caption-only": "Rules that differ: {count} (only those shown)",
+    "variant:legend": "{assumption} an assumption where the sources are silent, {house} a house rule",
+    "variant:rule": "rule",
+    "variant:situation-candidates": "Melds to try (one a line)",
+    "variant:situation-table": "The side's melds (one a line)",
+    "variant:situation-hand": "Cards in hand",
+    "variant:situation-pile": "Discard pile (top card last)",
+    "variant:cards-candidates": "The melds to try, as cards",
+    "variant:cards-table": "The side's melds, as cards",
+    "variant:cards-hand": "the cards in hand",
+    "variant:cards-pile": "the discard pile, top card last",
+    "variant:meld-row": "meld {cards}",
+    "variant:take-pile": "take the discard pile?",
+    "variant:go-out": "may the side go out?",
+    "variant:yes": "✔ yes",
+    "variant:no": "✘ no",
+    "variant:needs": "needs {needs}",
+    "variant:scores": "the table scores",
+    "variant:no-pile": "(no discard pile given)",
+    # the club editor
+    "club:default-name": "our club",
+    "club:based-on": "based on",
+    "club:name": "name",
+    "club:rule": "rule",
+    "club:file-placeholder": "the club's rules file (TOML) appears here; paste one to load it",
+    "club:load": "load the file above",
+    "club:loaded": "✔ loaded {title}.",
+    "club:sheet-link": "printable rules sheet (HTML)",
+    "club:sheet-file": "{name} rules.html",
 }
 
 LANGUAGES: tuple[str, ...] = ("en", "sv", "da", "nb", "pl", "cs")

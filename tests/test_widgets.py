@@ -63,14 +63,14 @@ def test_variant_explorer_side_by_side_and_situation() -> None:
     from bolivia_widgets import VariantExplorer
 
     explorer = VariantExplorer(presets=("bolivia", "swedish"))
-    assert f"{len(diff_rules('bolivia', 'swedish'))} rules differ" in explorer.rules_table.value
-    assert "✘ not legal" in explorer.situation_table.value and "+2,195" in explorer.situation_table.value
+    assert f"Rules that differ: {len(diff_rules('bolivia', 'swedish'))}" in explorer.rules_table.value
+    assert "✘ Not legal" in explorer.situation_table.value and "+2,195" in explorer.situation_table.value
     explorer.choices["swedish"].value = False
     assert "Choose two to four" in explorer.status.value and explorer.rules_table.value == ""
     explorer.choices["canasta"].value = True
     assert "Canasta" in explorer.rules_table.value
     explorer.only_differences.value = False
-    assert "rules differ" in explorer.rules_table.value and "standard 52-card packs" in explorer.rules_table.value
+    assert "Rules that differ" in explorer.rules_table.value and "standard 52-card packs" in explorer.rules_table.value
 
 
 def test_club_editor_changes_saves_loads() -> None:
@@ -230,7 +230,7 @@ def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:
     assert viewer.game.history == game.history and viewer.game.phase == "hand over"
     totals = [score.total for score in game.results[0].scores]
     assert all(f"{total:+,}" in viewer.results.value for total in totals)
-    assert "the hand is over" in viewer.status.value
+    assert "The hand is over" in viewer.status.value
 
 
 def test_game_viewer_steps_back_and_forward_through_the_same_moves() -> None:

@@ -69,6 +69,8 @@ def kind_of(name: str, like: Any) -> str:
 
 def _number(text: str) -> int:
     cleaned = re.sub(r"[\s,_\u00a0\u202f]", "", text)
+    if re.fullmatch(r"-?\d{1,3}(\.\d{3})+", cleaned):  # "15.000", as Danish writes fifteen thousand
+        cleaned = cleaned.replace(".", "")
     if not re.fullmatch(r"-?\d+", cleaned):
         raise ValueUnreadable(text)
     return int(cleaned)

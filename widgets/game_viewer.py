@@ -15,12 +15,13 @@ from bolivia_core.actions import Action
 from bolivia_core.cards import format_cards
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import judge
-from bolivia_core.messages import counted, render
+from bolivia_core.messages import format_number, render
 from bolivia_core.players import Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
 
 from .cards import CardRow
-from .table_tools import MeldRows
+from .language import LanguagePicker, rules_title
+from .table_tools import MeldRows, _signed
 
 __all__ = ["GameViewer"]
 
@@ -29,36 +30,44 @@ SEATINGS = {
     "random": ("random",),
     "greedy and random, seat by seat": ("greedy", "random"),
 }
+"""The ways to seat the computers (said in words by ``viewer:seating-1`` ... in the catalogue, in this order)."""
 MOVES_PER_HAND_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
 
 
 class GameViewer(widgets.VBox):
-    """A seeded game between computer players, shown as it goes: tables, open hands, log, scores."""
+    """A seeded game between computer players, shown as it goes: tables, open hands, log, scores.
+
+    Texts in ``language`` (default: the page's); the picker says them again, keeping the game where it is."""
 
     def __init__(
-        self, rules: str = "bolivia", players: int = 4, seed: int = 1, seating: str = "greedy", **kwargs: Any
-    ) -> None:
-        self.rules = widgets.Dropdown(options=[(r.title, r.name) for r in PRESETS.values()], value=rules,
-                                      description="Rules")  # fmt: skip
-        self.players = widgets.Dropdown(options=get_rules(rules).player_counts, value=players, description="Players")
-        self.seating = widgets.Dropdown(options=list(SEATINGS), value=seating, description="Computers",
-                                        layout=widgets.Layout(width="24em"))  # fmt: skip
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+        self, rules: str = "bolivia", players: int = 4, seed: int = 1, seating: str = "greedy",
+        language: str | None = None, **kwargs: Any,
+    ) -> None:  # fmt: skip
+        self.language = LanguagePicker(language)
+        wide = {"description_width": "initial"}
+        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, style=wide,
+                                      layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.players = widgets.Dropdown(options=get_rules(rules).player_counts, value=players, style=wide,
+                                        layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.seating = widgets.Dropdown(options=_seatings(), value=seating, style=wide,
+                                        layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, style=wide,
                                            layout=widgets.Layout(width="12em"))  # fmt: skip
-        self.deal_button = widgets.Button(description="deal", icon="random")
-        self.back = widgets.Button(description="back a move", icon="step-backward")
-        self.forward = widgets.Button(description="next move", icon="step-forward")
-        self.to_hand_end = widgets.Button(description="to the end of the hand", icon="fast-forward",
-                                          layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.deal_button = widgets.Button(icon="random")
+        self.back = widgets.Button(icon="step-backward")
+        self.forward = widgets.Button(icon="step-forward")
+        self.to_hand_end = widgets.Button(icon="fast-forward", layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
         self.tables = widgets.VBox()
         self.tables.add_class("bolivia-game-table")
         self._sides: list[SideView] = []
         self.events = widgets.HTML()
         self.results = widgets.HTML()
+        self._headings = [widgets.HTML() for _ in range(3)]
         self.game: Game  # set by deal()
         self.seats: list[Player] = []
         self.moves: list[Action] = []  # every move chosen so far, including those stepped back over
+        self._label()
 
         self.rules.observe(self._rules_changed, names="value")
         for setting in (self.players, self.seating, self.seed):
@@ -67,15 +76,41 @@ class GameViewer(widgets.VBox):
         self.back.on_click(lambda _: self.step_back())
         self.forward.on_click(lambda _: self.step())
         self.to_hand_end.on_click(lambda _: self.play_to_hand_end())
+        self.language.on_change(self._language_changed)
         super().__init__([
+            self.language,
             widgets.HBox([self.rules, self.players, self.seating]), widgets.HBox([self.seed, self.deal_button]),
             widgets.HBox([self.back, self.forward, self.to_hand_end]), self.status,
-            widgets.HTML("<h4>The table (hands open: only computers play)</h4>"), self.tables,
-            widgets.HTML("<h4>What happened</h4>"), self.events,
-            widgets.HTML("<h4>Hands played</h4>"), self.results,
+            self._headings[0], self.tables, self._headings[1], self.events, self._headings[2], self.results,
         ], **kwargs)  # fmt: skip
         self.add_class("bolivia-game-viewer")
         self.deal()
+
+    # --- the language --------------------------------------------------------------------
+
+    def _label(self) -> None:
+        """The fixed texts in the current language (every choice stays as it was)."""
+        for picker, options in ((self.rules, _rule_titles()), (self.seating, _seatings())):
+            if list(picker.options) != options:
+                chosen = picker.value
+                with picker.hold_trait_notifications():
+                    picker.options, picker.value = options, chosen
+        self.rules.description = render("lab:rules")
+        self.players.description = render("play-players")
+        self.seating.description = render("viewer:computers")
+        self.seed.description = render("lab:seed")
+        self.deal_button.description = render("lab:deal")
+        self.back.description = render("viewer:back")
+        self.forward.description = render("viewer:next")
+        self.to_hand_end.description = render("viewer:to-hand-end")
+        for heading, code in zip(self._headings, ("viewer:table-heading", "play-log", "play-hands"), strict=True):
+            heading.value = f"<h4>{html.escape(render(code))}</h4>"
+
+    def _language_changed(self, _language: str) -> None:
+        self._label()
+        for side in self._sides:
+            side.rename()
+        self._show()
 
     # --- playing -------------------------------------------------------------------------
 
@@ -132,17 +167,17 @@ class GameViewer(widgets.VBox):
 
     def _show(self) -> None:
         game, pos = self.game, self.game.position
-        top = f", top <b>{html.escape(str(pos.pile[-1]))}</b>" if pos.pile else ""
         if game.is_over:
-            where = "the game is over"
+            where = render("viewer:game-over")
         elif game.phase == "hand over":
-            where = "the hand is over; the next move deals the next one"
+            where = render("viewer:hand-over")
         else:
-            where = f"player {game.to_move} to {html.escape(game.phase)}"
-        self.status.value = (
-            f"<p role='status'>Hand {pos.hand_number}, move {len(game.history)}: {where}. "
-            f"Stock: {counted(len(pos.stock), 'card')}; pile: {counted(len(pos.pile), 'card')}{top}.</p>"
-        )
+            where = render(f"scen:to-{game.phase}", {"player": game.to_move})
+        facts = {"hand": pos.hand_number, "move": len(game.history), "where": where, "stock": len(pos.stock),
+                 "pile": len(pos.pile), "top": "\0"}  # fmt: skip
+        said = html.escape(render("viewer:status-top" if pos.pile else "viewer:status", facts))
+        top = f"<b>{html.escape(str(pos.pile[-1]))}</b>" if pos.pile else ""
+        self.status.value = f"<p role='status'>{said.replace(chr(0), top)}</p>"
         self.back.disabled = not game.history
         self.forward.disabled = self.to_hand_end.disabled = game.is_over
         self._show_tables()
@@ -171,16 +206,19 @@ class GameViewer(widgets.VBox):
     def _results_html(self) -> str:
         results = self.game.results
         if not results:
-            return "<p class='bolivia-hand-results'>None yet.</p>"
+            return f"<p class='bolivia-hand-results'>{html.escape(render('play-none-yet'))}</p>"
         sides = len(results[0].scores)
-        head = "<tr><th>hand</th><th>went out</th>" + "".join(f"<th>side {s + 1}</th>" for s in range(sides)) + "</tr>"
+        columns = [render("play-col-hand"), render("play-col-went-out")]
+        columns += [render("viewer:col-side", {"side": s + 1}) for s in range(sides)]
+        head = "<tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in columns) + "</tr>"
         totals = [0] * sides
         rows = []
         for result in results:
             totals = [t + s.total for t, s in zip(totals, result.scores, strict=True)]
-            cells = "".join(f"<td>{s.total:+,} ({t:,})</td>" for s, t in zip(result.scores, totals, strict=True))
-            out = f"player {result.went_out}" if result.went_out else "nobody"
-            rows.append(f"<tr><td>{result.hand_number}</td><td>{out}</td>{cells}</tr>")
+            cells = "".join(f"<td>{_signed(s.total)} ({format_number(t)})</td>"
+                            for s, t in zip(result.scores, totals, strict=True))  # fmt: skip
+            out = render("play-player", {"player": result.went_out}) if result.went_out else render("play-nobody")
+            rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
         return f"<table class='bolivia-hand-results'>{head}{''.join(rows)}</table>"
 
 
@@ -194,6 +232,12 @@ class SideView(widgets.VBox):
         self._hand_rows: dict[int, tuple[widgets.HTML, CardRow]] = {}
         super().__init__([self.heading, self.melds, self.hands])
         self.add_class("bolivia-side")
+
+    def rename(self) -> None:
+        """Say the hands' labels and the card names again in the current language."""
+        self.melds.rename()
+        for player, (_caption, row) in self._hand_rows.items():
+            row.rename(render("page-hand-of", {"player": player}), render("page-no-cards"))
 
     def show(self, heading: str, melds: Any, names: list[str], hands: list[tuple[int, Any]]) -> None:
         self.heading.value = f"<h5>{html.escape(heading)}</h5>"
@@ -219,5 +263,14 @@ class SideView(widgets.VBox):
 
 def _players(members: tuple[int, ...]) -> str:
     if len(members) == 1:
-        return f"player {members[0]}"
-    return f"players {', '.join(map(str, members[:-1]))} and {members[-1]}"
+        return render("play-player", {"player": members[0]})
+    return render("play-players-list", {"first": ", ".join(map(str, members[:-1])), "last": members[-1]})
+
+
+def _rule_titles() -> list[tuple[str, str]]:
+    return [(rules_title(name), name) for name in PRESETS]
+
+
+def _seatings() -> list[tuple[str, str]]:
+    """The ways to seat the computers, in words of the current language."""
+    return [(render(f"viewer:seating-{index}"), key) for index, key in enumerate(SEATINGS, start=1)]

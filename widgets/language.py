@@ -8,8 +8,9 @@ is passed on because ``voila.json`` names it in ``http_header_envs``).
 
 from __future__ import annotations
 
+import html
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -18,12 +19,14 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
+from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
 
-__all__ = ["LanguagePicker", "PageLanguage", "accepted_languages", "page_language"]
+__all__ = ["LanguagePicker", "PageLanguage", "PageText", "accepted_languages", "page_heading", "page_language",
+           "page_section", "rules_title"]
 
 HERE = Path(__file__).parent
 _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel waits for one request only
+_FOLLOWERS: list[Callable[[str], None]] = []  # views outside any widget (a page's heading) that every picker tells
 
 
 def accepted_languages(header: str) -> list[str]:
@@ -103,5 +106,49 @@ class LanguagePicker(widgets.HBox):
         language = set_language(change["new"])
         self.page.language = language
         self.dropdown.description = render("page:language")
-        for listener in self._listeners:
+        for listener in (*self._listeners, *_FOLLOWERS):
             listener(language)
+
+
+def rules_title(rules: Any) -> str:
+    """A rule set's title in the current language: a preset's from the catalogue, a club's its own name."""
+    from bolivia_core.rules import PRESETS
+
+    name = rules if isinstance(rules, str) else rules.name
+    if name in PRESETS and (isinstance(rules, str) or (rules.base == name and not rules.house_rules())):
+        return render(f"rules-title:{name}")
+    return str(rules.title)
+
+
+class PageText(widgets.HTML):
+    """A heading and its paragraphs from the catalogue, in the page's language; it follows every
+    language picker on the page, so a notebook's prose changes language with its widgets."""
+
+    def __init__(self, heading: str, paragraphs: Sequence[str] = (), level: int = 2, **kwargs: Any) -> None:
+        for code in (heading, *paragraphs):
+            if code not in EN:
+                raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
+        super().__init__(**kwargs)
+        self.heading, self.paragraphs, self.level = heading, tuple(paragraphs), level
+        set_language(page_language())
+        self.add_class("bolivia-page-text")
+        self.say()
+        _FOLLOWERS.append(lambda _language: self.say())
+
+    def say(self) -> None:
+        body = "".join(f"<p>{html.escape(render(code))}</p>" for code in self.paragraphs)
+        self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
+
+
+def page_heading(notebook: str) -> PageText:
+    """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's
+    title stays the notebook's own."""
+    stem = notebook.removesuffix(".ipynb")
+    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
+    return PageText(f"page-title:{stem}", paragraphs, level=1)
+
+
+def page_section(heading: str, *paragraphs: str) -> PageText:
+    """A section heading further down a page, with its paragraphs: codes of the catalogue."""
+    return PageText(heading, paragraphs, level=2)

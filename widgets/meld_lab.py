@@ -21,7 +21,7 @@ from bolivia_core.scenario import SCENARIOS
 from .cards import CardRow
 from .language import LanguagePicker
 from .meld_checker import verdict_html
-from .table_tools import score_table_html
+from .table_tools import scenario_lesson, scenario_title, score_table_html
 
 __all__ = ["MeldLab"]
 
@@ -43,7 +43,7 @@ class MeldLab(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, layout=_width(12))
         self.deal_button = widgets.Button(icon="random")
         self.scenarios = widgets.Dropdown(
-            options=[("", "")] + [(s.title, s.name) for s in SCENARIOS.values()], layout=_width(30),
+            options=[("", ""), *_scenario_titles()], layout=_width(30),
         )  # fmt: skip
         self.position_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="4em"))
         self.load_button = widgets.Button(icon="upload")
@@ -105,7 +105,7 @@ class MeldLab(widgets.VBox):
         self._quiet = True  # new option texts, same choices: nothing to judge or load again
         picked, chosen = self.rules_picker.value, self.scenarios.value
         self.rules_picker.options, self.rules_picker.value = _rule_titles(), picked
-        self.scenarios.options = [(render("lab:a-scenario"), ""), *list(self.scenarios.options)[1:]]
+        self.scenarios.options = [(render("lab:a-scenario"), ""), *_scenario_titles()]
         self.scenarios.value = chosen
         self._quiet = False
         self.rules_picker.description = render("lab:rules")
@@ -133,8 +133,15 @@ class MeldLab(widgets.VBox):
             self.table_info.value = self._table_info()
         self._judge()
 
+    def _say_scenario(self, name: str) -> None:
+        title, lesson = html.escape(scenario_title(name)), html.escape(scenario_lesson(name))
+        self.message.value = f"<p role='status'><b>{title}.</b> {lesson}</p>"
+
     def _say(self, code: str, params: dict[str, Any]) -> None:
         self._said = (code, params)
+        if code == "lab:scenario":  # not one text: the position's title and lesson, each from the catalogue
+            self._say_scenario(params["name"])
+            return
         self.message.value = f"<p role='status'>{html.escape(render(code, params))}</p>"
 
     def _table_info(self) -> str:
@@ -169,12 +176,8 @@ class MeldLab(widgets.VBox):
 
     def _pick_scenario(self, change: dict[str, Any]) -> None:
         if change["new"] and not self._quiet:
-            scenario = SCENARIOS[change["new"]]
-            self.load(scenario.text)
-            self._said = None
-            self.message.value = (
-                f"<p role='status'><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
-            )
+            self.load(SCENARIOS[change["new"]].text)
+            self._say("lab:scenario", {"name": change["new"]})  # the position's title and lesson
 
     def _show_game(self, game: Game) -> None:
         pos = game.position
@@ -262,6 +265,11 @@ class MeldLab(widgets.VBox):
         shown = self._rows[: len(self.table)] or [self._no_melds]
         if list(self.table_rows.children) != shown:
             self.table_rows.children = shown
+
+
+def _scenario_titles() -> list[tuple[str, str]]:
+    """The lesson positions by title, in the current language."""
+    return [(scenario_title(name), name) for name in SCENARIOS]
 
 
 def _rule_titles() -> list[tuple[str, str]]:

@@ -26,13 +26,14 @@ from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
-from bolivia_core.messages import counted, render
+from bolivia_core.messages import render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.scoring import may_go_out, needs_text
 
 from .cards import CardRow
+from .language import LanguagePicker, rules_title
 from .table_tools import score_table_html
 
 __all__ = ["PlayTable", "best_level"]
@@ -71,11 +72,20 @@ class Announcer(anywidget.AnyWidget):
 
 @dataclass(frozen=True)
 class Step:
-    """One action of the game as the table shows it: who, what happened in words, and why."""
+    """One action of the game as the table shows it: who, what happened, and the computer's decision
+    (put into words only when shown, so the log follows a change of language)."""
 
     player: int
-    words: tuple[str, ...]
-    why: str = ""
+    events: tuple[Any, ...]
+    decision: Decision | None = None
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(str(event) for event in self.events)
+
+    @property
+    def why(self) -> str:
+        return _why(self.decision) if self.decision is not None else ""
 
 
 @dataclass(frozen=True)
@@ -95,11 +105,12 @@ class PlayTable(widgets.VBox):
 
     def __init__(
         self, rules: str = "bolivia", players: int = 4, seed: int = 1, target: int | None = None,
-        level: str | None = None, coach: bool = True, pace: str = "straight", **kwargs: Any,
+        level: str | None = None, coach: bool = True, pace: str = "straight", language: str | None = None,
+        **kwargs: Any,
     ) -> None:  # fmt: skip
+        self.language = LanguagePicker(language)  # first: every text below is said in the page's language
         wide = widgets.Layout(width="auto", max_width="100%")
-        self.rules = widgets.Dropdown(options=[(r.title, r.name) for r in PRESETS.values()], value=rules,
-                                      description=t("play-rules"), layout=wide)  # fmt: skip
+        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, description=t("play-rules"), layout=wide)
         self.players = widgets.Dropdown(options=get_rules(rules).player_counts, value=players,
                                         description=t("play-players"), layout=wide)  # fmt: skip
         self.target = widgets.BoundedIntText(value=target or get_rules(rules).target_score[players], min=50,
@@ -206,13 +217,15 @@ class PlayTable(widgets.VBox):
         self.upload.observe(self._uploaded, names="value")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self._headings = {code: _html() for code in ("play-levels", "play-controls", "play-keep", "play-your-hand",
+                                                     "play-computers", "play-log", "play-hands")}  # fmt: skip
         settings = widgets.Accordion([widgets.VBox([
             widgets.HBox([self.rules, self.players], layout=row), widgets.HBox([self.target, self.seed], layout=row),
-            _html(f"<b>{e('play-levels')}</b>"), self.levels,
+            self._headings["play-levels"], self.levels,
             widgets.HBox([self.coach, self.pace], layout=row), self.new_game_button,
         ])], titles=(t("play-settings"),))  # fmt: skip
         controls = widgets.VBox([
-            _html(f"<h4>{e('play-controls')}</h4>"),
+            self._headings["play-controls"],
             widgets.HBox([self.draw_button, self.take_pile_button, self.take_top_button, self.pass_button],
                          layout=row),
             widgets.HBox([self.meld_picker], layout=row),
@@ -226,19 +239,22 @@ class PlayTable(widgets.VBox):
         ])  # fmt: skip
         controls.add_class("bolivia-play-controls")
         keep = widgets.VBox([
-            _html(f"<h4>{e('play-keep')}</h4>"), self.saved,
+            self._headings["play-keep"], self.saved,
             widgets.HBox([self.save_text_button, self.save_json_button, self.resume_button, self.upload],
                          layout=row),
             self.download, self.save_feedback,
         ])  # fmt: skip
+        self.settings = settings
+        self._label_headings()
+        self.language.on_change(self._language_changed)
         super().__init__([
-            settings, self.announcer, self.turn_line, self.hand_end, self.scoreboard, self.others,
+            self.language, settings, self.announcer, self.turn_line, self.hand_end, self.scoreboard, self.others,
             widgets.HBox([self.pile, self.pile_info], layout=row), self.melds_box,
-            _html(f"<h4>{e('play-your-hand')}</h4>"), self.hand, self.set_aside_info, controls,
-            _html(f"<h4>{e('play-computers')}</h4>"),
+            self._headings["play-your-hand"], self.hand, self.set_aside_info, controls,
+            self._headings["play-computers"],
             widgets.HBox([self.computer_step_button, self.computer_all_button], layout=row),
-            _html(f"<h4>{e('play-log')}</h4>"), self.log_view,
-            _html(f"<h4>{e('play-hands')}</h4>"), self.results, keep,
+            self._headings["play-log"], self.log_view,
+            self._headings["play-hands"], self.results, keep,
         ], **kwargs)  # fmt: skip
         self.add_class("bolivia-play")
         self.log_view.add_class("bolivia-play-log")
@@ -246,6 +262,39 @@ class PlayTable(widgets.VBox):
         self.hand.observe(self._chosen_changed, names="selected")
         self._build_level_pickers(level)
         self.start()
+
+    # --- the language ----------------------------------------------------------------
+
+    def _label_headings(self) -> None:
+        for code, heading in self._headings.items():
+            heading.value = f"<b>{e(code)}</b>" if code == "play-levels" else f"<h4>{e(code)}</h4>"
+
+    def _language_changed(self, _language: str) -> None:
+        """Every text said again in the new language: the game, the cards chosen and the settings stay."""
+        for button in vars(self).values():
+            if isinstance(button, widgets.Button) and hasattr(button, "bolivia_code"):
+                button.description = t(button.bolivia_code)
+        for picker, options in ((self.rules, _rule_titles()),
+                                (self.pace, [(t("play-pace-step"), "step"), (t("play-pace-straight"), "straight")])):
+            if list(picker.options) != options:
+                chosen = picker.value
+                with picker.hold_trait_notifications():
+                    picker.options, picker.value = options, chosen
+        for code, control in (("play-rules", self.rules), ("play-players", self.players),
+                              ("play-target", self.target), ("play-seed", self.seed), ("play-coach-mode", self.coach),
+                              ("play-pace", self.pace), ("play-meld-picker", self.meld_picker),
+                              ("play-saved", self.saved), ("play-upload", self.upload)):  # fmt: skip
+            control.description = t(code)
+        for number, picker in enumerate(self._level_pickers, start=LEARNER + 1):
+            picker.description = t("play-seat", player=number)
+        self.saved.placeholder = t("play-saved-placeholder")
+        self.settings.set_title(0, t("play-settings"))
+        self.pile.rename(t("play-pile-label"), t("play-pile-empty"))
+        self.hand.rename(empty_text=t("play-hand-empty"))
+        for _caption, row in self._meld_rows:
+            row.rename()
+        self._label_headings()
+        self._show()
 
     # --- starting, settings ----------------------------------------------------------
 
@@ -496,7 +545,7 @@ class PlayTable(widgets.VBox):
             self._show()
             return
         decision = self._computer_decision()
-        self._apply(decision.action, self.game.to_move, _why(decision))
+        self._apply(decision.action, self.game.to_move, decision)
         self._show()
 
     def play_computers(self) -> None:
@@ -505,7 +554,7 @@ class PlayTable(widgets.VBox):
             if not self._computer_to_move():
                 break
             decision = self._computer_decision()
-            self._apply(decision.action, self.game.to_move, _why(decision))
+            self._apply(decision.action, self.game.to_move, decision)
         self._show()
 
     def _computers_move(self, first: bool = False) -> None:
@@ -514,14 +563,14 @@ class PlayTable(widgets.VBox):
                 if not self._computer_to_move():
                     break
                 decision = self._computer_decision()
-                self._apply(decision.action, self.game.to_move, _why(decision))
+                self._apply(decision.action, self.game.to_move, decision)
 
-    def _apply(self, action: Action, player: int, why: str = "") -> None:
+    def _apply(self, action: Action, player: int, decision: Decision | None = None) -> None:
         logged = len(self.game.log)
         self.game.apply(action)
-        words = tuple(str(event) for event in self.game.log[logged:])
-        self.steps.append(Step(player, words, why))
-        for sentence in words:
+        step = Step(player, tuple(self.game.log[logged:]), decision)
+        self.steps.append(step)
+        for sentence in step.words:
             self._say(sentence)
 
     # --- undo, saving, resuming ------------------------------------------------------------
@@ -603,7 +652,7 @@ class PlayTable(widgets.VBox):
         mover, logged = 0, 0
         for count, game in enumerate(self.game.replay()):
             if count:
-                self.steps.append(Step(mover, tuple(str(event) for event in game.log[logged:])))
+                self.steps.append(Step(mover, tuple(game.log[logged:])))
             if count < len(self.game.history) and game.to_move == LEARNER and game.phase != "hand over":
                 self.decisions.append(count)
             mover, logged = game.to_move, len(game.log)
@@ -702,7 +751,7 @@ class PlayTable(widgets.VBox):
                 backs = ""
             else:
                 count = len(pos.hands[player - 1])
-                count_text = counted(count, "card")
+                count_text = t("dash:cards", count=count)
                 backs = "".join("<span class='bolivia-back'></span>" for _ in range(min(count, 12)))
             turn = " bolivia-to-move" if player == self.game.to_move and not self.game.is_over else ""
             items.append(
@@ -914,6 +963,10 @@ def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:
     return t("play-meld-other", index=index, cards=format_cards(meld))
 
 
+def _rule_titles() -> list[tuple[str, str]]:
+    return [(rules_title(name), name) for name in PRESETS]
+
+
 def _why(decision: Decision) -> str:
     return "; ".join(map(str, decision.rationale)) or t("play-no-rationale")
 
@@ -946,4 +999,5 @@ def _button(code: str) -> widgets.Button:
         _Shared.button_layout, _Shared.button_style = widgets.Layout(width="auto"), widgets.ButtonStyle()
     button = widgets.Button(description=t(code), layout=_Shared.button_layout, style=_Shared.button_style)
     button.add_class("bolivia-" + code)
+    button.bolivia_code = code  # its words, said again when the page's language changes
     return button

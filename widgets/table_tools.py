@@ -14,8 +14,10 @@ from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
+from .language import LanguagePicker, rules_title
 
-__all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz"]
+__all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
+           "scenario_title"]
 
 
 class MeldRows(widgets.Box):
@@ -28,6 +30,10 @@ class MeldRows(widgets.Box):
         self._none = widgets.HTML(f"<p><i>{html.escape(render('page-no-melds'))}</i></p>")
         super().__init__([self._none], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"), **kwargs)
         self.add_class("bolivia-meld-rows")
+
+    def rename(self) -> None:
+        """Say "no melds yet" again in the current language."""
+        self._none.value = f"<p><i>{html.escape(render('page-no-melds'))}</i></p>"
 
     @property
     def rows(self) -> list[CardRow]:
@@ -70,19 +76,25 @@ def score_table_html(result: Any) -> str:
 
 
 class ScoreCalculator(widgets.VBox):
-    """Score a hand played at a real table: the side's melds, the cards left, red 3s, going out."""
+    """Score a hand played at a real table: the side's melds, the cards left, red 3s, going out.
 
-    def __init__(self, rules: str = "bolivia", **kwargs: Any) -> None:
-        self.rules = widgets.Dropdown(options=[(r.title, r.name) for r in PRESETS.values()], value=rules,
-                                      description="Rules")  # fmt: skip
-        self.players = widgets.Dropdown(options=[2, 3, 4, 5, 6], value=4, description="Players")
-        self.melds = widgets.Textarea(description="Melds", placeholder="one meld a line, e.g. KH KS KD 2C",
-                                      layout=widgets.Layout(width="30em", height="8em"))  # fmt: skip
-        self.hand = widgets.Text(description="Left in hand", placeholder="the side's cards still in hand")
-        self.red_threes = widgets.BoundedIntText(value=0, min=0, max=12, description="Red 3s")
-        self.went_out = widgets.Checkbox(description="the side went out", indent=False)
-        self.concealed = widgets.Checkbox(description="concealed (the whole hand in one turn)", indent=False)
+    Every text is the catalogue's, in ``language`` (default: the page's); the picker says it all
+    again in another language, keeping what was entered."""
+
+    def __init__(self, rules: str = "bolivia", language: str | None = None, **kwargs: Any) -> None:
+        self.language = LanguagePicker(language)
+        wide = {"description_width": "initial"}
+        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, style=wide)
+        self.players = widgets.Dropdown(options=[2, 3, 4, 5, 6], value=4, style=wide,
+                                        layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.melds = widgets.Textarea(style=wide, layout=widgets.Layout(width="30em", height="8em"))
+        self.hand = widgets.Text(style=wide, layout=widgets.Layout(width="30em"))
+        self.red_threes = widgets.BoundedIntText(value=0, min=0, max=12, style=wide,
+                                                 layout=widgets.Layout(width="10em"))  # fmt: skip
+        self.went_out = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        self.concealed = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
         self.result = widgets.HTML()
+        self._label()
         for control in (
             self.rules,
             self.players,
@@ -93,12 +105,27 @@ class ScoreCalculator(widgets.VBox):
             self.concealed,
         ):
             control.observe(self._update, names="value")
+        self.language.on_change(lambda _language: (self._label(), self._update()))
         flags = widgets.HBox([self.red_threes, self.went_out, self.concealed])
         super().__init__(
-            [widgets.HBox([self.rules, self.players]), self.melds, self.hand, flags, self.result], **kwargs
+            [self.language, widgets.HBox([self.rules, self.players]), self.melds, self.hand, flags, self.result],
+            **kwargs,
         )
         self.add_class("bolivia-score-calculator")
         self._update()
+
+    def _label(self) -> None:
+        """The fixed texts in the current language (the choices stay as they were)."""
+        _relabel_options(self.rules, _rule_titles())
+        self.rules.description = render("lab:rules")
+        self.players.description = render("play-players")
+        self.melds.description = render("calc:melds")
+        self.melds.placeholder = render("calc:melds-placeholder")
+        self.hand.description = render("calc:hand")
+        self.hand.placeholder = render("calc:hand-placeholder")
+        self.red_threes.description = render("calc:red-threes")
+        self.went_out.description = render("calc:went-out")
+        self.concealed.description = render("calc:concealed")
 
     def _update(self, _change: object = None) -> None:
         melds = [line for line in self.melds.value.splitlines() if line.strip()]
@@ -113,44 +140,107 @@ class ScoreCalculator(widgets.VBox):
         self.result.value = score_table_html(result)
 
 
-class ScenarioExplorer(widgets.VBox):
-    """Step through a position: its legal actions, each refusal's reasons, the game's log."""
+def _rule_titles() -> list[tuple[str, str]]:
+    """The presets by title, in the current language."""
+    return [(rules_title(name), name) for name in PRESETS]
 
-    def __init__(self, scenario: str = "take-the-pile", **kwargs: Any) -> None:
-        self.scenario = widgets.Dropdown(options=[(s.title, s.name) for s in SCENARIOS.values()], value=scenario,
-                                         description="Scenario", layout=widgets.Layout(width="36em"))  # fmt: skip
+
+def _relabel_options(picker: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """New words for a picker's options, the same choice kept (and no change of value reported)."""
+    if list(picker.options) != options:
+        chosen = picker.value
+        with picker.hold_trait_notifications():
+            picker.options = options
+            picker.value = chosen
+
+
+def scenario_title(name: str) -> str:
+    """A lesson position's title in the current language."""
+    return render(f"scenario-title:{name}")
+
+
+def scenario_lesson(name: str) -> str:
+    """What a lesson position teaches, in the current language."""
+    return render(f"scenario-lesson:{name}")
+
+
+EXAMPLE_ACTION = "take pile with KH QS"  # action notation: the same in every language
+
+
+class ScenarioExplorer(widgets.VBox):
+    """Step through a position: its legal actions, each refusal's reasons, the game's log.
+
+    Texts in ``language`` (default: the page's); the picker says them again, keeping the moves played."""
+
+    def __init__(self, scenario: str = "take-the-pile", language: str | None = None, **kwargs: Any) -> None:
+        self.language = LanguagePicker(language)
+        wide = {"description_width": "initial"}
+        self.scenario = widgets.Dropdown(options=_scenario_titles(), value=scenario, style=wide,
+                                         layout=widgets.Layout(width="36em"))  # fmt: skip
         self.lesson = widgets.HTML()
         self.summary = widgets.HTML()
-        self.hand = CardRow(selectable=False, label="the hand of the player to move")
+        self.hand = CardRow(selectable=False)
         self.melds = MeldRows()
-        self.actions = widgets.Dropdown(description="Legal", layout=widgets.Layout(width="36em"))
-        self.play = widgets.Button(description="play it", icon="play")
-        self.undo = widgets.Button(description="undo", icon="undo")
-        self.attempt = widgets.Text(description="Try", placeholder="any action, e.g. take pile with KH QS")
-        self.explain = widgets.Button(description="why not?", icon="question")
+        self.actions = widgets.Dropdown(style=wide, layout=widgets.Layout(width="36em"))
+        self.play = widgets.Button(icon="play")
+        self.undo = widgets.Button(icon="undo")
+        self.attempt = widgets.Text(style=wide, layout=widgets.Layout(width="22em"))
+        self.explain = widgets.Button(icon="question")
         self.answer = widgets.HTML()
         self.events = widgets.HTML()
+        self._headings = [widgets.HTML(), widgets.HTML()]
         self.game: Game | None = None
         self._asked = False  # "why not?" was pressed: the answer follows the text from then on
+        self._label()
         self.scenario.observe(lambda _: self._load(), names="value")
         self.attempt.observe(self._text_changed, names="value")
         self.play.on_click(self._play)
         self.undo.on_click(self._undo)
         self.explain.on_click(self._explain)
+        self.language.on_change(self._language_changed)
         super().__init__([
-            self.scenario, self.lesson, self.summary,
-            widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>"), self.melds,
-            widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>"), self.hand,
+            self.language, self.scenario, self.lesson, self.summary,
+            self._headings[0], self.melds, self._headings[1], self.hand,
             widgets.HBox([self.actions, self.play, self.undo]), widgets.HBox([self.attempt, self.explain]),
             self.answer, self.events,
         ], **kwargs)  # fmt: skip
         self.add_class("bolivia-scenario-explorer")
         self._load()
 
+    def _label(self) -> None:
+        """The fixed texts in the current language."""
+        _relabel_options(self.scenario, _scenario_titles())
+        self.scenario.description = render("scen:scenario")
+        self.hand.rename(render("scen:hand-label"), render("page-no-cards"))
+        self.melds.rename()
+        self.actions.description = render("scen:legal")
+        self.play.description = render("scen:play")
+        self.undo.description = render("scen:undo")
+        self.attempt.description = render("scen:try")
+        self.attempt.placeholder = render("scen:try-placeholder", {"action": EXAMPLE_ACTION})
+        self.explain.description = render("scen:why-not")
+        for heading, code in zip(self._headings, ("page-side-melds", "page-hand-to-move"), strict=True):
+            heading.value = f"<h4>{html.escape(render(code))}</h4>"
+
+    def _language_changed(self, _language: str) -> None:
+        """Everything said again; the position, the moves played and the text typed stay."""
+        self._label()
+        self._say_lesson()
+        if self.game is not None:
+            self._show()
+        if self.answer.value:
+            self._judge_attempt()
+
+    def _say_lesson(self) -> None:
+        name = self.scenario.value
+        self.lesson.value = (
+            f"<p><b>{html.escape(scenario_title(name))}.</b> {html.escape(scenario_lesson(name))}</p>"
+        )
+
     def _load(self) -> None:
         scenario = SCENARIOS[self.scenario.value]
         self.game = Game.from_position(scenario.text)
-        self.lesson.value = f"<p><b>{html.escape(scenario.title)}.</b> {html.escape(scenario.lesson)}</p>"
+        self._say_lesson()
         self.answer.value = ""
         self._asked = False
         self._show()
@@ -160,16 +250,17 @@ class ScenarioExplorer(widgets.VBox):
         assert game is not None
         pos = game.position
         side = pos.side_of(game.to_move)
-        top = str(pos.pile[-1]) if pos.pile else "none"
-        self.summary.value = (
-            f"<p>Player {game.to_move} to {html.escape(game.phase)}. "
-            f"Pile top: <b>{html.escape(top)}</b> ({len(pos.pile)} cards); stock: {len(pos.stock)} cards.</p>"
-        )
+        top = str(pos.pile[-1]) if pos.pile else render("value:none")
+        said = render(f"scen:to-{game.phase.replace(' ', '-')}", {"player": game.to_move})
+        facts = render("scen:facts", {"top": "\0", "pile": len(pos.pile), "stock": len(pos.stock)})
+        bold = f"<b>{html.escape(top)}</b>"
+        self.summary.value = f"<p>{html.escape(said)} {html.escape(facts).replace(chr(0), bold)}</p>"
         self.melds.show(pos.melds[side])
         self.hand.show(sorted(pos.hands[game.to_move - 1]))
         legal = [str(a) for a in game.legal_actions()]
-        self.actions.options = legal
-        self.actions.index = 0 if legal else None  # "play it" plays what the list shows
+        if list(self.actions.options) != legal:
+            self.actions.options = legal
+            self.actions.index = 0 if legal else None  # "play it" plays what the list shows
         self.play.disabled = not legal
         self.undo.disabled = not game.history
         self.events.value = (
@@ -210,10 +301,15 @@ class ScenarioExplorer(widgets.VBox):
             self.answer.value = f"{judged}<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         if not reasons:
-            self.answer.value = f"{judged}<p role='status'>✔ allowed now.</p>"
+            self.answer.value = f"{judged}<p role='status'>{html.escape(render('scen:allowed'))}</p>"
             return
         items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-        self.answer.value = f"{judged}<div role='status'>✘ not allowed:<ul>{items}</ul></div>"
+        not_allowed = html.escape(render("scen:not-allowed"))
+        self.answer.value = f"{judged}<div role='status'>{not_allowed}<ul>{items}</ul></div>"
+
+
+def _scenario_titles() -> list[tuple[str, str]]:
+    return [(scenario_title(name), name) for name in SCENARIOS]
 
 
 class ActionQuiz(widgets.VBox):

@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bolivia_core import Rules, get_rules
+from bolivia_core import Card, Rules, get_rules, parse_cards
 from bolivia_core.compare import (
     ClubFileError,
     compare_situation,
@@ -21,11 +21,16 @@ from bolivia_core.compare import (
     load_club_rules,
     rules_sheet_html,
     save_club_rules,
+    source_words,
+    value_text,
 )
-from bolivia_core.messages import render
+from bolivia_core.messages import LANGUAGES, render
 from bolivia_core.rules import KNOB_NAMES, PRESETS, format_value
 
+from .cards import CardRow
 from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
+from .language import LanguagePicker, rules_title
+from .table_tools import MeldRows, _signed
 
 LABEL_AS_WIDE_AS_WORDS = {"description_width": "initial"}
 EXAMPLE_SITUATION = {
@@ -37,25 +42,29 @@ EXAMPLE_SITUATION = {
 
 
 class VariantExplorer(widgets.VBox):
-    """Choose 2 to 4 rule sets (presets, or the club's own); compare rules and one situation."""
+    """Choose 2 to 4 rule sets (presets, or the club's own); compare rules and one situation.
 
-    def __init__(self, presets: tuple[str, ...] = ("bolivia", "swedish"), **kwargs: Any) -> None:
+    Texts in ``language`` (default: the page's); the picker says them again, keeping every choice."""
+
+    def __init__(
+        self, presets: tuple[str, ...] = ("bolivia", "swedish"), language: str | None = None, **kwargs: Any
+    ) -> None:
+        self.language = LanguagePicker(language)
         self.choices = {
-            name: widgets.Checkbox(value=name in presets, description=rules.title, indent=False,
-                                   layout=widgets.Layout(width="auto"))
-            for name, rules in PRESETS.items()
-        }  # fmt: skip
-        self.use_club = widgets.Checkbox(value=False, description="our club's rules", indent=False)
-        self.only_differences = widgets.Checkbox(value=True, description="only the differences", indent=False)
+            name: widgets.Checkbox(value=name in presets, indent=False, layout=widgets.Layout(width="auto"))
+            for name in PRESETS
+        }
+        self.use_club = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.only_differences = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
         self.rules_table = widgets.HTML()
         self.situation = {
             key: widgets.Textarea(value=value, layout=widgets.Layout(width="22em", height="5.5em"))
             for key, value in EXAMPLE_SITUATION.items()
         }
-        self.red_threes = widgets.BoundedIntText(
-            value=1, min=0, max=6, description="red 3s", layout=widgets.Layout(width="10em")
-        )
+        self.red_threes = widgets.BoundedIntText(value=1, min=0, max=6, style=LABEL_AS_WIDE_AS_WORDS,
+                                                 layout=widgets.Layout(width="10em"))  # fmt: skip
+        self.situation_cards = SituationCards()
         self.situation_table = widgets.HTML()
         self.club = ClubEditor()
         for control in (
@@ -68,20 +77,38 @@ class VariantExplorer(widgets.VBox):
             control.observe(self._update, names="value")
         self.club.observe(self._update, names="rules_version")
 
-        labelled = [widgets.VBox([widgets.HTML(f"<b>{label}</b>"), self.situation[key]]) for key, label in (
-            ("candidates", "Melds to try (one a line)"), ("table", "The side's melds (one a line)"),
-            ("hand", "Cards in hand"), ("pile", "Discard pile (top card last)"))]  # fmt: skip
-        tabs = widgets.Tab(children=[
+        self._labels = {key: widgets.HTML() for key in EXAMPLE_SITUATION}
+        self._compare = widgets.HTML()
+        labelled = [widgets.VBox([self._labels[key], self.situation[key]]) for key in EXAMPLE_SITUATION]
+        self.tabs = widgets.Tab(children=[
             widgets.VBox([self.only_differences, self.rules_table]),
             widgets.VBox([widgets.HBox(labelled[:2]), widgets.HBox([*labelled[2:], self.red_threes]),
-                          self.situation_table]),
+                          self.situation_cards, self.situation_table]),
             self.club,
         ])  # fmt: skip
-        for index, title in enumerate(("Rules side by side", "One situation", "Our club's rules")):
-            tabs.set_title(index, title)
-        picker = widgets.HBox([widgets.HTML("<b>Compare:</b>"), *self.choices.values(), self.use_club])
-        super().__init__([picker, self.status, tabs], **kwargs)
+        self._label()
+        picker = widgets.HBox([self._compare, *self.choices.values(), self.use_club])
+        self.language.on_change(self._language_changed)
+        super().__init__([self.language, picker, self.status, self.tabs], **kwargs)
         self.add_class("bolivia-variant-explorer")
+        self._update()
+
+    def _label(self) -> None:
+        """The fixed texts in the current language."""
+        for name, box in self.choices.items():
+            box.description = rules_title(name)
+        self.use_club.description = render("variant:our-club")
+        self.only_differences.description = render("variant:only-differences")
+        self.red_threes.description = render("play-col-red-threes")
+        self._compare.value = f"<b>{html.escape(render('variant:compare'))}</b>"
+        for key, label in self._labels.items():
+            label.value = f"<b>{html.escape(render(f'variant:situation-{key}'))}</b>"
+        for index, code in enumerate(("variant:tab-rules", "variant:tab-situation", "variant:tab-club")):
+            self.tabs.set_title(index, render(code))
+
+    def _language_changed(self, _language: str) -> None:
+        self._label()
+        self.club.relabel()
         self._update()
 
     @property
@@ -92,14 +119,16 @@ class VariantExplorer(widgets.VBox):
         return chosen
 
     def _update(self, _change: object = None) -> None:
+        lines = {k: [line for line in w.value.splitlines() if line.strip()] for k, w in self.situation.items()}
+        self.situation_cards.show(lines["candidates"], lines["table"], self.situation["hand"].value,
+                                  self.situation["pile"].value)  # fmt: skip
         chosen = self.rule_sets
         if not 2 <= len(chosen) <= 4:
-            self.status.value = "<p role='status'>⚠ Choose two to four rule sets to compare.</p>"
+            self.status.value = f"<p role='status'>{html.escape(render('variant:choose'))}</p>"
             self.rules_table.value = self.situation_table.value = ""
             return
         self.status.value = ""
         self.rules_table.value = _rules_table_html(chosen, self.only_differences.value)
-        lines = {k: [line for line in w.value.splitlines() if line.strip()] for k, w in self.situation.items()}
         try:
             data = compare_situation(
                 chosen, candidates=lines["candidates"], table=lines["table"], hand=self.situation["hand"].value,
@@ -108,12 +137,53 @@ class VariantExplorer(widgets.VBox):
         except ValueError as error:
             self.situation_table.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
-        self.situation_table.value = _situation_html(data)
+        self.situation_table.value = _situation_html(data, chosen)
+
+
+class SituationCards(widgets.VBox):
+    """The situation's cards as pictures: the melds to try, the side's melds, the hand and the pile,
+    each card row named in words for screen readers. Text that is not cards leaves a group empty
+    (the table below says what is wrong)."""
+
+    def __init__(self) -> None:
+        self.candidates = MeldRows()
+        self.table = MeldRows()
+        self.hand = CardRow(selectable=False)
+        self.pile = CardRow(selectable=False)
+        self._headings = {key: widgets.HTML() for key in EXAMPLE_SITUATION}
+        super().__init__([
+            self._headings["candidates"], self.candidates, self._headings["table"], self.table,
+            widgets.HBox([widgets.VBox([self._headings["hand"], self.hand]),
+                          widgets.VBox([self._headings["pile"], self.pile])]),
+        ])  # fmt: skip
+        self.add_class("bolivia-situation-cards")
+
+    def show(self, candidates: list[str], table: list[str], hand: str, pile: str) -> None:
+        for key, heading in self._headings.items():
+            heading.value = f"<h5>{html.escape(render(f'variant:cards-{key}'))}</h5>"
+        self.candidates.rename()
+        self.table.rename()
+        self.candidates.show(_readable(candidates))
+        self.table.show(_readable(table))
+        for row, text, code in ((self.hand, hand, "variant:cards-hand"), (self.pile, pile, "variant:cards-pile")):
+            row.rename(render(code), render("page-no-cards"))
+            row.show(_readable([text])[0] if _readable([text]) else ())
+
+
+def _readable(lines: list[str]) -> list[tuple[Card, ...]]:
+    """The lines that are cards, as cards (the others are left out here)."""
+    found = []
+    for line in lines:
+        try:
+            found.append(parse_cards(line))
+        except ValueError:
+            continue
+    return found
 
 
 def _rules_table_html(rule_sets: list[Rules], only_differences: bool) -> str:
     differing = {d.knob for d in diff_rules(*rule_sets)}
-    head = "".join(f"<th scope='col'>{html.escape(r.title)}</th>" for r in rule_sets)
+    head = "".join(f"<th scope='col'>{html.escape(rules_title(r))}</th>" for r in rule_sets)
     rows = []
     for name in KNOB_NAMES:
         if only_differences and name not in differing:
@@ -124,36 +194,40 @@ def _rules_table_html(rule_sets: list[Rules], only_differences: bool) -> str:
         css = " class='differs'" if name in differing else ""
         rows.append(f"<tr{css}><th scope='row'>{mark}{html.escape(knob.description)}</th>{cells}</tr>")
     count = len(differing)
-    caption = f"{count} rule{'s' * (count != 1)} differ" + (" (only those shown)" if only_differences else "")
+    caption = render("variant:caption-only" if only_differences else "variant:caption", {"count": count})
+    legend = html.escape(render("variant:legend", {"assumption": "\1", "house": "\2"}))
+    legend = legend.replace("\1", "<sup>A</sup>").replace("\2", "<sup>H</sup>")
     return (
-        f"<table class='bolivia-rules-table'><caption>{caption}; "
-        "<sup>A</sup> an assumption where the sources are silent, <sup>H</sup> a house rule</caption>"
-        f"<thead><tr><th>rule</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<table class='bolivia-rules-table'><caption>{html.escape(caption)}; {legend}</caption>"
+        f"<thead><tr><th>{html.escape(render('variant:rule'))}</th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
 def _value_cell(rules: Rules, name: str) -> str:
     knob = rules.knob(name)
     flag = "<sup>A</sup>" if knob.is_assumption else "<sup>H</sup>" if knob.source == "house rule" else ""
-    return f"<td title='{html.escape(knob.source)}'>{html.escape(format_value(knob.value))}{flag}</td>"
+    return f"<td title='{html.escape(source_words(knob.source))}'>{html.escape(value_text(knob.value))}{flag}</td>"
 
 
-def _situation_html(data: dict[str, Any]) -> str:
+def _situation_html(data: dict[str, Any], rule_sets: list[Rules]) -> str:
     columns = data["columns"]
-    head = "".join(f"<th scope='col'>{html.escape(c['title'])}</th>" for c in columns)
+    head = "".join(f"<th scope='col'>{html.escape(rules_title(r))}</th>" for r in rule_sets)
     rows = []
     for index, cards in enumerate(data["candidates"]):
         cells = "".join(_verdict_cell(c["melds"][index]) for c in columns)
-        rows.append(f"<tr><th scope='row'>meld {html.escape(cards)}</th>{cells}</tr>")
+        said = html.escape(render("variant:meld-row", {"cards": cards}))
+        rows.append(f"<tr><th scope='row'>{said}</th>{cells}</tr>")
     pile_cells = "".join(_pile_cell(c["pile"]) for c in columns)
-    rows.append(f"<tr><th scope='row'>take the pile?</th>{pile_cells}</tr>")
+    rows.append(f"<tr><th scope='row'>{html.escape(render('variant:take-pile'))}</th>{pile_cells}</tr>")
     go_cells = "".join(
-        f"<td>{'✔ yes' if c['may_go_out'] else '✘ no'}<br><small>needs {html.escape(c['going_out_needs'])}</small></td>"
+        f"<td>{html.escape(render('variant:yes' if c['may_go_out'] else 'variant:no'))}<br>"
+        f"<small>{html.escape(render('variant:needs', {'needs': c['going_out_needs']}))}</small></td>"
         for c in columns
     )
-    rows.append(f"<tr><th scope='row'>may the side go out?</th>{go_cells}</tr>")
+    rows.append(f"<tr><th scope='row'>{html.escape(render('variant:go-out'))}</th>{go_cells}</tr>")
     scores = "".join(_score_cell(c["score"]) for c in columns)
-    rows.append(f"<tr><th scope='row'>the table scores</th>{scores}</tr>")
+    rows.append(f"<tr><th scope='row'>{html.escape(render('variant:scores'))}</th>{scores}</tr>")
     body = "".join(rows)
     return f"<table class='bolivia-situation'><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -162,12 +236,12 @@ def _verdict_cell(meld: dict[str, Any]) -> str:
     if meld["legal"]:
         return f"<td>✔ {html.escape(meld['summary'])}</td>"
     reasons = "".join(f"<li>{html.escape(r)}</li>" for r in meld["reasons"])
-    return f"<td>✘ not legal<ul>{reasons}</ul></td>"
+    return f"<td>{html.escape(render('view:not-legal'))}<ul>{reasons}</ul></td>"
 
 
 def _pile_cell(pile: dict[str, Any] | None) -> str:
     if pile is None:
-        return "<td>(no pile given)</td>"
+        return f"<td>{html.escape(render('variant:no-pile'))}</td>"
     if pile["may_take"]:
         return "<td>✔ " + "<br>".join(html.escape(h) for h in pile["how"]) + "</td>"
     return "<td>✘ " + "<br>".join(html.escape(w) for w in pile["why"]) + "</td>"
@@ -176,8 +250,8 @@ def _pile_cell(pile: dict[str, Any] | None) -> str:
 def _score_cell(score: dict[str, Any]) -> str:
     if "error" in score:
         return f"<td>✘ {html.escape(score['error'])}</td>"
-    items = "".join(f"<li>{i['points']:+,} {html.escape(i['text'])}</li>" for i in score["items"])
-    return f"<td><b>{score['total']:+,}</b><ul>{items}</ul></td>"
+    items = "".join(f"<li>{_signed(i['points'])} {html.escape(i['text'])}</li>" for i in score["items"])
+    return f"<td><b>{_signed(score['total'])}</b><ul>{items}</ul></td>"
 
 
 class ClubEditor(widgets.VBox):
@@ -187,26 +261,23 @@ class ClubEditor(widgets.VBox):
 
     def __init__(self, **kwargs: Any) -> None:
         self.rules: Rules | None = None
-        self.base = widgets.Dropdown(options=[(r.title, r.name) for r in PRESETS.values()], description="based on")
-        self.name = widgets.Text(value="our club", description="name")
-        described = [(get_rules("bolivia").knob(name).description, name) for name in KNOB_NAMES]
-        self.knob = widgets.Dropdown(options=described, value="same_rank_max_wilds", description="rule",
+        wide = LABEL_AS_WIDE_AS_WORDS
+        self.base = widgets.Dropdown(options=_preset_titles(), style=wide, layout=widgets.Layout(width="auto"))
+        self.name = widgets.Text(value=render("club:default-name"), style=wide, layout=widgets.Layout(width="20em"))
+        self.knob = widgets.Dropdown(options=_knob_descriptions(), value="same_rank_max_wilds", style=wide,
                                      layout=widgets.Layout(width="36em"))  # fmt: skip
         # The value as the page displays it: what "change this rule" reads. The control that fits the
         # knob (a number field, a picker, ticks, a small table) writes into it; for tables it shows too.
-        self.value = widgets.Text(description=render("club-new-value"), placeholder=render("club-as-shown"),
-                                  style={"description_width": "initial"})  # fmt: skip
+        self.value = widgets.Text(style={"description_width": "initial"})
         self.editor = widgets.HBox()
         self.editor.add_class("bolivia-club-value")
-        self.change = widgets.Button(description=render("club-change"), icon="pencil")
-        self.file_text = widgets.Textarea(
-            layout=widgets.Layout(width="40em", height="10em"),
-            placeholder="the club's rules file (TOML) appears here; paste one to load it",
-        )
-        self.load = widgets.Button(description="load the file above", icon="upload")
+        self.change = widgets.Button(icon="pencil")
+        self.file_text = widgets.Textarea(layout=widgets.Layout(width="40em", height="10em"))
+        self.load = widgets.Button(icon="upload")
         self.message = widgets.HTML()
         self.sheet = widgets.HTML()
         self._changes: dict[str, Any] = {}
+        self._label()
         self.change.on_click(self._change)
         self.load.on_click(self._load)
         self.knob.observe(self._show_current, names="value")
@@ -219,13 +290,39 @@ class ClubEditor(widgets.VBox):
         self._rebuild()
         self._show_current()
 
+    def _label(self) -> None:
+        """The fixed texts in the current language."""
+        self.base.description = render("club:based-on")
+        self.name.description = render("club:name")
+        self.knob.description = render("club:rule")
+        self.value.placeholder = render("club-as-shown")
+        self.change.description = render("club-change")
+        self.file_text.placeholder = render("club:file-placeholder")
+        self.load.description = render("club:load")
+
+    def relabel(self) -> None:
+        """Say everything again in the current language; the club's changes and the rule chosen stay."""
+        before = self.name.value
+        for picker, options in ((self.base, _preset_titles()), (self.knob, _knob_descriptions())):
+            if list(picker.options) != options:
+                chosen = picker.value
+                with picker.hold_trait_notifications():
+                    picker.options, picker.value = options, chosen
+        if before in {render("club:default-name", language=code) for code in LANGUAGES}:
+            self.name.unobserve(self._rebuild, names="value")
+            self.name.value = render("club:default-name")
+            self.name.observe(self._rebuild, names="value")
+        self._label()
+        self._sheet_link()
+        self._show_current()
+
     def _show_current(self, _change: object = None) -> None:
         rules = self.rules or get_rules(self.base.value)
         knob = rules.knob(self.knob.value)
         self.message.value = "<p>" + html.escape(render("club-now", {
-            "rule": knob.description, "value": format_value(knob.value)})) + "</p>"  # fmt: skip
-        self.value.value = format_value(knob.value)
+            "rule": knob.description, "value": value_text(knob.value)})) + "</p>"  # fmt: skip
         kind = kind_of(knob.name, knob.value)
+        self.value.value = value_text(knob.value) if kind == "table" else format_value(knob.value)
         self.editor.children = _fitting_control(knob.name, kind, knob.value, self.value)
         self.value.description = render("club-or-as-text" if kind == "table" else "club-new-value")
         self.value.layout.display = "flex" if kind in ("table", "text") else "none"
@@ -250,7 +347,7 @@ class ClubEditor(widgets.VBox):
         if format_value(base.knob(name).value) == format_value(chosen):
             changes.pop(name)  # the preset's own value is no house rule
         try:
-            base.derive(self.name.value or "our club", **changes)
+            base.derive(self.name.value or render("club:default-name"), **changes)
         except ValueError as error:
             self.message.value = f"<p role='alert'>⚠ {html.escape(_in_words(str(error)))}</p>"
             return
@@ -258,7 +355,7 @@ class ClubEditor(widgets.VBox):
         self._rebuild()
         code = "club-changed" if name in changes else "club-back-to-preset"
         self.message.value = "<p role='status'>" + html.escape(render(code, {
-            "rule": description, "preset": base.title})) + "</p>"  # fmt: skip
+            "rule": description, "preset": rules_title(base)})) + "</p>"  # fmt: skip
 
     def _load(self, _button: object = None) -> None:
         try:
@@ -269,15 +366,32 @@ class ClubEditor(widgets.VBox):
         self._changes = dict(rules.house_rules())
         self.base.value, self.name.value = rules.base, rules.name
         self._rebuild()
-        self.message.value = f"<p role='status'>✔ loaded {html.escape(rules.title)}.</p>"
+        self.message.value = f"<p role='status'>{html.escape(render('club:loaded', {'title': rules.title}))}</p>"
 
     def _rebuild(self, _change: object = None) -> None:
-        self.rules = get_rules(self.base.value).derive(self.name.value or "our club", **self._changes)
+        self.rules = get_rules(self.base.value).derive(self.name.value or render("club:default-name"), **self._changes)
         self.file_text.value = save_club_rules(self.rules)
-        page = base64.b64encode(rules_sheet_html(self.rules).encode()).decode()
-        self.sheet.value = (f"<a download='{html.escape(self.rules.name)} rules.html' "
-                            f"href='data:text/html;base64,{page}'>printable rules sheet (HTML)</a>")  # fmt: skip
+        self._sheet_link()
         self.rules_version += 1
+
+    def _sheet_link(self) -> None:
+        """A link that downloads the club's printable rules sheet, in the current language."""
+        if self.rules is None:
+            return
+        page = base64.b64encode(rules_sheet_html(self.rules).encode()).decode()
+        name = html.escape(render("club:sheet-file", {"name": self.rules.name}))
+        self.sheet.value = (f"<a download='{name}' href='data:text/html;base64,{page}'>"
+                            f"{html.escape(render('club:sheet-link'))}</a>")  # fmt: skip
+
+
+def _preset_titles() -> list[tuple[str, str]]:
+    return [(rules_title(name), name) for name in PRESETS]
+
+
+def _knob_descriptions() -> list[tuple[str, str]]:
+    """Every knob by what it means, in the current language."""
+    rules = get_rules("bolivia")
+    return [(rules.knob(name).description, name) for name in KNOB_NAMES]
 
 
 def _in_words(message: str) -> str:
@@ -300,17 +414,18 @@ def _fitting_control(name: str, kind: str, current: Any, text: widgets.Text) -> 
         return (number,)
     if kind in ("yes-no", "choice"):
         options = ([(render("club-yes"), True), (render("club-no"), False)] if kind == "yes-no"
-                   else list(choices_of(name)))  # fmt: skip
+                   else [(value_text(choice), choice) for choice in choices_of(name)])  # fmt: skip
         picker = widgets.Dropdown(options=options, value=current, description=render("club-new-value"),
                                   style=LABEL_AS_WIDE_AS_WORDS, layout=widgets.Layout(width="auto"))  # fmt: skip
         picker.observe(lambda change: write(change["new"]), names="value")
         return (picker,)
     if kind == "set":
-        ticks = [widgets.Checkbox(value=choice in current, description=choice, indent=False,
-                                  layout=widgets.Layout(width="auto")) for choice in choices_of(name)]  # fmt: skip
+        choices = choices_of(name)
+        ticks = [widgets.Checkbox(value=choice in current, description=value_text(choice), indent=False,
+                                  layout=widgets.Layout(width="auto")) for choice in choices]  # fmt: skip
 
         def tick(_change: object) -> None:
-            write(frozenset(t.description for t in ticks if t.value))
+            write(frozenset(choice for choice, box in zip(choices, ticks, strict=True) if box.value))
 
         for box in ticks:
             box.observe(tick, names="value")
