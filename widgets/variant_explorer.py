@@ -78,7 +78,7 @@ class VariantExplorer(widgets.VBox):
         self.club.observe(self._update, names="rules_version")
 
         self._labels = {key: widgets.HTML() for key in EXAMPLE_SITUATION}
-        self._compare = widgets.HTML()
+        self._compare_label = widgets.HTML()
         labelled = [widgets.VBox([self._labels[key], self.situation[key]]) for key in EXAMPLE_SITUATION]
         self.tabs = widgets.Tab(children=[
             widgets.VBox([self.only_differences, self.rules_table]),
@@ -87,7 +87,7 @@ class VariantExplorer(widgets.VBox):
             self.club,
         ])  # fmt: skip
         self._label()
-        picker = widgets.HBox([self._compare, *self.choices.values(), self.use_club])
+        picker = widgets.HBox([self._compare_label, *self.choices.values(), self.use_club])
         self.language.on_change(self._language_changed)
         super().__init__([self.language, picker, self.status, self.tabs], **kwargs)
         self.add_class("bolivia-variant-explorer")
@@ -100,7 +100,7 @@ class VariantExplorer(widgets.VBox):
         self.use_club.description = render("variant:our-club")
         self.only_differences.description = render("variant:only-differences")
         self.red_threes.description = render("play-col-red-threes")
-        self._compare.value = f"<b>{html.escape(render('variant:compare'))}</b>"
+        self._compare_label.value = f"<b>{html.escape(render('variant:compare'))}</b>"
         for key, label in self._labels.items():
             label.value = f"<b>{html.escape(render(f'variant:situation-{key}'))}</b>"
         for index, code in enumerate(("variant:tab-rules", "variant:tab-situation", "variant:tab-club")):
