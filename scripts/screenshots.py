@@ -6,11 +6,11 @@ JupyterLab is installed (the lab and test extras install it) it also runs the me
 JupyterLab itself, in its light and dark themes.
 
     .venv/bin/python scripts/screenshots.py
-    .venv/bin/python scripts/screenshots.py --languages   # only the meld lab in each language
+    .venv/bin/python scripts/screenshots.py --languages   # only the meld lab and play in each language
     .venv/bin/python scripts/screenshots.py play          # only the pages named (keys of PAGES)
 
-The meld lab is also saved in each of the other five languages (``?lang=``), wide in the light
-theme and on a 390 px phone in both themes.
+The meld lab and the play dashboard are also saved in each of the other five languages (``?lang=``),
+wide and on a 390 px phone, in the light theme.
 """
 
 from __future__ import annotations
@@ -90,19 +90,25 @@ LANGUAGES = ("sv", "da", "nb", "pl", "cs")
 
 
 def languages(browser, url: str, theme: str) -> None:  # type: ignore[no-untyped-def]
-    """The meld lab in each language: wide in the light theme, on a phone in both."""
-    shots = [(language, 1100, "") for language in LANGUAGES if theme == "light"]
-    shots += [(language, 390, "-phone") for language in ("pl", "cs")]
-    for language, width, suffix in shots:
-        page = browser.new_page(viewport={"width": width, "height": 800})
-        page.goto(f"{url}/voila/render/meld_lab.ipynb?lang={language}", timeout=120_000, wait_until="commit")
-        page.locator(".bolivia-meld-lab .bx-card").first.wait_for(timeout=120_000)
-        show_in_use("meld-lab", page)
-        page.wait_for_timeout(500)
-        path = OUT / f"meld-lab-{language}{suffix}-{theme}.png"
-        page.screenshot(path=str(path), full_page=True)
-        page.close()
-        print("saved", path)
+    """The meld lab and the play dashboard in each language, wide and on a phone, in the light theme."""
+    if theme != "light":
+        return
+    for name, notebook, ready in (("meld-lab", "meld_lab.ipynb", ".bolivia-meld-lab .bx-card"),
+                                  ("play", "play.ipynb", ".bolivia-play .bx-card")):  # fmt: skip
+        for language in LANGUAGES:
+            for width, suffix in ((1100, ""), (390, "-phone")):
+                page = browser.new_page(viewport={"width": width, "height": 800})
+                page.goto(f"{url}/voila/render/{notebook}?lang={language}", timeout=120_000, wait_until="commit")
+                page.locator(ready).first.wait_for(timeout=120_000)
+                if name == "meld-lab":
+                    show_in_use(name, page)  # cards chosen: no words of the page's needed
+                page.wait_for_timeout(500)
+                page.set_viewport_size({"width": width, "height": page.evaluate(PAGE_HEIGHT)})
+                page.wait_for_timeout(300)
+                path = OUT / f"{name}-{language}{suffix}-{theme}.png"
+                page.screenshot(path=str(path), full_page=True)
+                page.close()
+                print("saved", path)
 
 
 def main() -> None:

@@ -68,3 +68,87 @@ def test_meld_checker_changes_language_keeping_the_cards_and_rules() -> None:
     assert checker.cards.description == "Kort" and checker.rules.label == "den svenske variant"
     # two kings and two wild cards: legal in the Swedish club rules, 10+10+20+20 = 60 points
     assert "gyldig melding af samme værdi efter reglerne i den svenske variant: 60 point" in checker.result.value
+
+
+def test_score_calculator_changes_language_keeping_what_was_entered() -> None:
+    from bolivia_widgets import ScoreCalculator
+
+    calculator = ScoreCalculator(language="en")
+    calculator.melds.value = "KH KS KD"
+    calculator.language.value = "pl"
+    assert calculator.melds.value == "KH KS KD" and calculator.melds.description == "Układy"
+    assert calculator.rules.label == "Boliwia"
+    # three kings at 10 points each, melded: +30
+    assert "wyłożone KH KS KD" in calculator.result.value and "<b>razem</b>" in calculator.result.value
+    assert "+30" in calculator.result.value
+
+
+def test_scenario_explorer_changes_language_keeping_the_moves_played() -> None:
+    from bolivia_widgets import ScenarioExplorer
+
+    explorer = ScenarioExplorer("take-the-pile", language="en")
+    explorer._play()  # the first legal move
+    played = len(explorer.game.history)
+    explorer.language.value = "da"
+    assert len(explorer.game.history) == played == 1
+    assert explorer.lesson.value.startswith("<p><b>Du må tage kastebunken.</b>")
+    assert explorer.explain.description == "hvorfor ikke?"
+    assert explorer.attempt.placeholder == "f.eks. take pile with KH QS"  # action notation stays as it is
+
+
+def test_game_viewer_changes_language_keeping_the_game() -> None:
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=3, language="en")
+    viewer.play_to_hand_end()
+    moves = len(viewer.game.history)
+    viewer.language.value = "cs"
+    assert len(viewer.game.history) == moves and viewer.seating.label == "chamtivý"
+    assert "Ruka 1, tah" in viewer.status.value and "Ruka skončila" in viewer.status.value
+    assert "<th scope='col'>strana 1</th>" in viewer.results.value
+
+
+def test_variant_explorer_and_club_editor_change_language_keeping_the_club() -> None:
+    from bolivia_widgets import VariantExplorer
+
+    explorer = VariantExplorer(language="en")
+    club = explorer.club
+    club.knob.value = "same_rank_max_wilds"
+    club.value.value = "3"
+    club._change()
+    assert club.rules is not None and club.rules.house_rules() == {"same_rank_max_wilds": 3}
+    explorer.language.value = "nb"
+    assert club.rules.house_rules() == {"same_rank_max_wilds": 3} and club.name.value == "klubben vår"
+    assert explorer.tabs.get_title(1) == "Én situasjon" and "Regler som er forskjellige" in explorer.rules_table.value
+    assert club.load.description == "last inn filen over"
+
+
+def test_club_value_typed_as_a_danish_page_shows_it() -> None:
+    """Fifteen thousand as Danish writes it (15.000) is read as the number, in a table of targets."""
+    from bolivia_widgets.club_values import parse_displayed
+
+    assert parse_displayed("target_score", "2: 15.000; 3: 12.500", {2: 15000, 3: 15000}) == {2: 15000, 3: 12500}
+
+
+def test_play_table_changes_language_keeping_the_game() -> None:
+    from bolivia_widgets import PlayTable
+
+    table = PlayTable(seed=2, language="en")
+    history = list(table.game.history)
+    table.language.value = "sv"
+    assert table.game.history == history
+    assert table.draw_button.description == render("play-draw", language="sv")
+    assert "Giv 1." in table.turn_line.value
+    assert all(word not in table.log_view.value for word in (" draws ", "why?"))  # the log is said again too
+
+
+def test_page_heading_follows_the_picker() -> None:
+    from bolivia_widgets import MeldChecker
+    from bolivia_widgets.language import page_heading
+
+    heading = page_heading("meld_checker.ipynb")
+    checker = MeldChecker(language="en")
+    checker.language.value = "cs"
+    assert heading.value.startswith("<h1>Kontrola vyložení</h1><p>Zadejte karty")
+    checker.language.value = "en"
+    assert heading.value.startswith("<h1>Meld checker</h1>")

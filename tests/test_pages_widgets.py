@@ -78,7 +78,8 @@ def test_club_editor_offers_the_control_that_fits_each_rule() -> None:
     assert isinstance(number, widgets.IntText) and number.value == 2 and club.value.layout.display == "none"
     club.knob.value = "ask_partner"
     (picker,) = club.editor.children
-    assert isinstance(picker, widgets.Dropdown) and [value for _words, value in picker.options] == ["optional", "required"]
+    assert isinstance(picker, widgets.Dropdown)
+    assert [value for _words, value in picker.options] == ["optional", "required"]
     club.knob.value = "pile_blocked_by"
     ticks = club.editor.children[0].children
     assert {t.description: t.value for t in ticks} == {"wild": True, "black 3": True, "red 3": True}

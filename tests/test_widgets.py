@@ -260,3 +260,18 @@ def test_game_viewer_follows_the_rules_table_sizes() -> None:
     viewer.rules.value = "two-deck"  # four players only
     assert viewer.players.options == (4,) and viewer.game.rules.name == "two-deck"
     assert viewer.game.position.players == 4 and not viewer.game.history
+
+
+def test_variant_explorer_shows_the_situation_as_cards_named_for_screen_readers() -> None:
+    from bolivia_widgets import VariantExplorer
+
+    explorer = VariantExplorer()
+    cards = explorer.situation_cards
+    # the example: three melds to try, two melds on the table, three cards in hand, a pile of three
+    assert [[c["code"] for c in row.cards] for row in cards.candidates.rows] == [
+        ["KH", "KS", "2C", "2D"], ["4H", "5H", "6H", "2C"], ["2C", "2D", "2H", "2S", "JK", "JK", "JK"]]
+    assert [row.label for row in cards.table.rows] == ["meld: 4S 5S 6S 7S 8S 9S 10S", "meld: KH KH KS KS KD KD KC"]
+    assert [c["name"] for c in cards.hand.cards] == ["queen of hearts", "queen of spades", "5 of clubs"]
+    assert cards.pile.label == "the discard pile, top card last" and cards.pile.cards[-1]["code"] == "QD"
+    explorer.situation["hand"].value = "QH QX"  # not cards: no pictures, the table below names the mistake
+    assert cards.hand.cards == [] and "⚠" in explorer.situation_table.value

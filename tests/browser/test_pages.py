@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from bolivia_widgets.pages import PAGES
+from bolivia_core.messages import EN
+from bolivia_widgets.pages import PAGES, page_title
 
 from tests.browser.conftest import kernel_ids_of
 
@@ -47,6 +48,12 @@ CONTROLS_OUT_OF_SIGHT = """() => {
         break;
       }
     }
+    if (control.tagName === "INPUT" && !control.value && control.placeholder) {  // an empty box's example
+      const pen = (window.boliviaMeasure ||= document.createElement("canvas").getContext("2d"));
+      pen.font = style.font;
+      const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (pen.measureText(control.placeholder).width > room + 1) found.push(`${name}: its placeholder is cut`);
+    }
     const textual = !["INPUT", "TEXTAREA", "SELECT"].includes(control.tagName);
     if (textual && style.overflowX !== "visible" && control.scrollWidth > control.clientWidth + 1) {
       found.push(`${name}: its text is cut`);
@@ -56,7 +63,7 @@ CONTROLS_OUT_OF_SIGHT = """() => {
 }"""
 WIDE = {"width": 1280, "height": 900}
 SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
-TABS = {"variant_explorer.ipynb": ("Rules side by side", "One situation", "Our club's rules")}
+TABS = {"variant_explorer.ipynb": tuple(EN[f"variant:tab-{tab}"] for tab in ("rules", "situation", "club"))}
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +113,9 @@ def test_every_page_has_a_tab_title_and_links_to_the_index_and_the_next_page(wal
     assert walk["index.ipynb"]["links"]["next"] == "01_cards_and_values.ipynb", "the index says where to start"
     for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
         seen = walk[here]
-        heading = json.loads((ROOT / "notebooks" / here).read_text())["cells"][0]["source"][0].strip("# \n")
+        first = json.loads((ROOT / "notebooks" / here).read_text())["cells"][0]
+        # a dashboard shows its heading from a code cell, in the page's language; the tab keeps the English
+        heading = page_title(here) if first["cell_type"] == "code" else first["source"][0].strip("# \n")
         assert seen["title"] == f"{heading} · Bolivia explorer", f"{here}: tab titled {seen['title']!r}"
         assert seen["links"]["index"] == "index.ipynb", f"{here} has no link back to the index"
         assert seen["links"]["next"] == following, f"{here}: next is {seen['links']['next']}, not {following}"
@@ -162,3 +171,18 @@ def test_a_club_value_typed_as_the_page_shows_it_is_accepted(page: Page, voila_u
     expect(page.get_by_role("status").filter(has_text="changed")).to_be_visible()
     file_text = page.locator(".bolivia-variant-explorer textarea").last
     expect(file_text).to_have_value(re.compile(r"target_score = \{ ?2 = 10000, 3 = 10000, 4 = 12500 ?\}"))
+
+
+def test_the_check_finds_controls_out_of_sight(page: Page) -> None:
+    """The check can fail: a button past the window's edge, a cut label and a box too narrow for its example."""
+    page.set_viewport_size({"width": 390, "height": 600})
+    page.set_content(
+        "<button style='margin-left: 380px'>far</button>"
+        "<div class='widget-label' style='width: 30px; overflow: hidden; white-space: nowrap'>a long label</div>"
+        "<input style='width: 80px' placeholder='any action, e.g. take pile with KH QS'>"
+        "<input style='width: 300px' placeholder='e.g. take pile with KH QS'>"
+    )
+    found = page.evaluate(CONTROLS_OUT_OF_SIGHT)
+    assert len(found) == 3 and found[0].startswith("far: outside the window")
+    cut = "any action, e.g. take pile with KH QS: its placeholder is cut"
+    assert found[1:] == ["a long label: its text is cut", cut]
