@@ -282,7 +282,9 @@ def make_pages() -> list[Page]:
         linked = [m for kind, source in cells if kind == "markdown" for m, _query in NOTEBOOK_LINK.findall(source)]
         if linked:
             raise BuildError(f"{name} links to {linked}: only the index may link to notebooks in the site")
-        heading = next((s for k, s in cells if k == "markdown" and s.startswith("# ")), f"# {name}")
+        # a dashboard says its heading from a code cell (in the page's language): its tab title names it then
+        title = json.loads((NOTEBOOKS / name).read_text())["metadata"].get("title", name).split(" · ")[0]
+        heading = next((s for k, s in cells if k == "markdown" and s.startswith("# ")), f"# {title}")
         pages.append(Page(name, heading.splitlines()[0].removeprefix("# "), tuple(cells)))
     return pages
 

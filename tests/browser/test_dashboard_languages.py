@@ -1,6 +1,7 @@
 """Every dashboard in each of the five other languages, in a real browser: opened with ``?lang=xx``,
-the page's ``lang`` follows, its heading is the catalogue's, and no English text of the catalogue is
-left anywhere on it (every tab, the closed settings and the log included).
+the page's ``lang`` follows, its heading is the catalogue's, no English text of the catalogue is
+left anywhere on it (every tab, the closed settings and the log included), and its longer words
+still fit a phone and a 200% zoom (test_pages.py checks the English pages so).
 
 Cost: a page load takes 5-10 s here (most of it the page's kernel running its notebook), so by default
 each language opens one or two dashboards, every dashboard once and the play dashboard in two languages
@@ -18,6 +19,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bolivia_core.messages import EN, render, translated
+
+from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE
 
 TIMEOUT = 90_000  # a kernel started on request on a busy machine
 DASHBOARDS = {  # each dashboard and what shows it has run: its widget's own box
@@ -102,9 +105,14 @@ def check_pages(page: Page, voila_url: str, language: str, notebooks: tuple[str,
         heading = render(f"page-title:{notebook.removesuffix('.ipynb')}", language=language)
         expect(page.locator(".bolivia-page-text h1")).to_have_text(heading)
         found = leaked(page.evaluate(PAGE_WORDS), language)
+        for screen, size in SCREENS.items():
+            page.set_viewport_size(size)
+            page.wait_for_timeout(250)  # widgets lay themselves out again
+            found += [f"{screen}: {problem}" for problem in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
+        page.set_viewport_size(WIDE)
         if found:
             problems[notebook] = found
-    assert not problems, f"English on the {language} pages: {problems}"
+    assert not problems, f"English or controls out of sight on the {language} pages: {problems}"
 
 
 def test_the_english_list_finds_english() -> None:
