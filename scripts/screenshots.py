@@ -36,10 +36,12 @@ PAGES = {
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
     "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
+    "variant-situation": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "index": ("index.ipynb", ".bolivia-start-here"),
 }
+# also shown 390 px wide, as on a phone
 PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
-         "variant-explorer", "game-viewer", "club-editor", "index"}  # also shown 390 px wide, as on a phone
+         "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
                                                   (e) => e.scrollHeight + 40))"""
@@ -81,6 +83,9 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_role("tab", name="Our club's rules").click()
         page.get_by_label("rule", exact=True).select_option(label="score that ends the game, by player count")
         page.get_by_role("spinbutton", name="2 players").fill("10000")
+    elif name == "variant-situation":  # the situation's cards as pictures, judged under each rule set
+        page.get_by_role("tab", name="One situation").click()
+        page.locator(".bolivia-situation-cards .bx-card").first.wait_for()
     elif name == "scenario-explorer":
         page.get_by_label("Try").fill("take pile with 6H 6D")
         page.get_by_role("button", name="why not?").click()
