@@ -720,6 +720,12 @@ EN: dict[str, str] = {
         "legal move."
     ),
     "dash:cards": "{count:n:card}",
+    # the computer players' levels (bolivia_core.players.PLAYERS), as the play table names them
+    "dash:level-random": "random",
+    "dash:level-greedy": "greedy",
+    "dash:level-beginner": "beginner",
+    "dash:level-club": "club player",
+    "dash:level-strong": "strong",
     # the lesson positions (bolivia_core.scenario's SCENARIOS), by name
     "scenario-title:take-the-pile": "You may take the pile",
     "scenario-lesson:take-the-pile": (

@@ -152,3 +152,14 @@ def test_page_heading_follows_the_picker() -> None:
     assert heading.value.startswith("<h1>Kontrola vyložení</h1><p>Zadejte karty")
     checker.language.value = "en"
     assert heading.value.startswith("<h1>Meld checker</h1>")
+
+
+def test_play_table_names_the_computer_levels_in_the_language() -> None:
+    from bolivia_core.players import PLAYERS
+    from bolivia_widgets import PlayTable
+
+    table = PlayTable(seed=2, level="greedy", language="pl")
+    picker = table.levels.children[0]
+    assert [level for _words, level in picker.options] == list(PLAYERS) and picker.value == "greedy"
+    assert picker.label == "zachłanny"
+    assert "(zachłanny" in table.others.value and "greedy" not in table.others.value

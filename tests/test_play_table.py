@@ -70,7 +70,8 @@ def test_settings_follow_the_rules_and_list_every_level() -> None:
     assert table.players.options == (2, 3, 4, 5, 6)
     table.players.value = 6
     pickers = table.levels.children
-    assert len(pickers) == 5 and all(list(p.options) == list(PLAYERS) for p in pickers)  # type: ignore[attr-defined]
+    assert len(pickers) == 5  # each lists every level, named in words
+    assert all([level for _words, level in p.options] == list(PLAYERS) for p in pickers)  # type: ignore[attr-defined]
     assert [p.value for p in pickers] == [QUICK] * 3 + [best_level()] * 2  # type: ignore[attr-defined]
     for picker, level in zip(pickers, ["random", QUICK, QUICK, QUICK, QUICK], strict=True):
         picker.value = level  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
-from bolivia_core.messages import render
+from bolivia_core.messages import EN, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
@@ -285,8 +285,7 @@ class PlayTable(widgets.VBox):
                               ("play-pace", self.pace), ("play-meld-picker", self.meld_picker),
                               ("play-saved", self.saved), ("play-upload", self.upload)):  # fmt: skip
             control.description = t(code)
-        for number, picker in enumerate(self._level_pickers, start=LEARNER + 1):
-            picker.description = t("play-seat", player=number)
+        self._build_level_pickers(None)  # the same levels, said in the new language
         self.saved.placeholder = t("play-saved-placeholder")
         self.settings.set_title(0, t("play-settings"))
         self.pile.rename(t("play-pile-label"), t("play-pile-empty"))
@@ -333,7 +332,7 @@ class PlayTable(widgets.VBox):
         old = [p.value for p in self._level_pickers]
         self._level_pickers = [
             widgets.Dropdown(
-                options=list(PLAYERS),
+                options=[(level_words(name), name) for name in PLAYERS],
                 value=old[n] if n < len(old) else default,
                 description=t("play-seat", player=n + LEARNER + 1),
                 layout=widgets.Layout(width="14em", max_width="100%"),
@@ -503,7 +502,7 @@ class PlayTable(widgets.VBox):
             return
         self.last_hint = advice
         self.coach_box.value = (
-            f"<div class='bolivia-hint' role='status'><b>{e('play-hint-says', level=best_level())}</b> "
+            f"<div class='bolivia-hint' role='status'><b>{e('play-hint-says', level=level_words(best_level()))}</b> "
             f"<code>{html.escape(str(advice.action))}</code>: {html.escape(_why(advice))}</div>"
         )
 
@@ -702,7 +701,8 @@ class PlayTable(widgets.VBox):
         elif game.phase == "hand over":
             text = t("play-turn-hand-over")
         elif game.to_move != LEARNER:
-            text = t("play-turn-computer", player=game.to_move, level=self.seat_levels.get(game.to_move, ""))
+            level = level_words(self.seat_levels.get(game.to_move, ""))
+            text = t("play-turn-computer", player=game.to_move, level=level)
         else:
             text = t(f"play-turn-you-{game.phase}")
         hand = game.position.hand_number
@@ -743,7 +743,7 @@ class PlayTable(widgets.VBox):
         for player in range(1, pos.players + 1):
             if player == LEARNER:
                 continue
-            level = self.seat_levels.get(player, "")
+            level = level_words(self.seat_levels.get(player, ""))
             partner = LEARNER in pos.members(pos.side_of(player))
             who = t("play-partner" if partner else "play-opponent", player=player, level=level)
             if player not in seated:
@@ -961,6 +961,13 @@ def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:
     if verdict.kind is MeldKind.WILD:
         return t("play-meld-wild", index=index, count=count, full=full)
     return t("play-meld-other", index=index, cards=format_cards(meld))
+
+
+def level_words(level: str) -> str:
+    """A computer level in words of the current language ("strong", "stark"); a level the catalogue
+    does not name yet is shown as the engine names it."""
+    code = f"dash:level-{level}"
+    return t(code) if code in EN else level
 
 
 def _rule_titles() -> list[tuple[str, str]]:
