@@ -138,8 +138,8 @@ def main() -> None:
                     widths = {"": 1100, "-phone": 390} if name in PHONE else {"": 1100}
                     for suffix, width in widths.items():
                         page = browser.new_page(viewport={"width": width, "height": 800})
-                        page.goto(f"{url}/voila/render/{notebook}")
-                        page.locator(ready).first.wait_for(timeout=60_000)
+                        page.goto(f"{url}/voila/render/{notebook}", timeout=120_000, wait_until="commit")
+                        page.locator(ready).first.wait_for(timeout=120_000)
                         show_in_use(name, page)
                         page.wait_for_timeout(500)
                         page.set_viewport_size({"width": width, "height": page.evaluate(PAGE_HEIGHT)})
