@@ -1,8 +1,14 @@
-"""Keep the translations in step with the English catalogue (``EN`` in bolivia_core/messages.py).
+"""Keep the translations in step with the English catalogues: the engine's and widgets' messages
+(domain ``bolivia``: ``EN`` in bolivia_core/messages.py) and the lessons' prose (domain ``lessons``:
+the paragraphs of lessons/*.py).
 
-    python scripts/i18n.py update          # template from EN, merge into every .po, compile .mo, list gaps
+    python scripts/i18n.py update          # templates, merge into every .po, compile .mo, list gaps (both domains)
     python scripts/i18n.py missing [LANG]  # the codes each language still lacks (exit 1 if any)
     python scripts/i18n.py fill LANG FILE  # take translations from FILE: one "code<TAB>template" a line
+    python scripts/i18n.py missing --domain lessons da   # the same for the lessons' prose
+
+In the lessons domain a paragraph may span lines: ``missing`` and ``fill`` write a line break inside
+a text as backslash-n (and a backslash as two), so each text stays one line of the file.
 
 After a merge brings new EN entries: ``update`` adds them to every .po (an English text that
 changed marks its translation fuzzy, so it falls back to English until checked), ``missing``
@@ -29,8 +35,33 @@ sys.path.insert(0, str(ROOT))
 
 from bolivia_core.messages import DOMAIN, EN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, PLURAL_CATEGORIES  # noqa: E402
 
+LESSONS = "lessons"
+DOMAINS = (DOMAIN, LESSONS)
+
+
+def lesson_texts() -> dict[str, str]:
+    """Every text of every lesson page: id -> English, in page order; an id used twice must say the same."""
+    from lessons import all_lessons
+
+    texts: dict[str, str] = {}
+    for lesson in all_lessons():
+        for text in lesson.texts():
+            if texts.setdefault(text.id, text.english) != text.english:
+                raise SystemExit(f"lessons/{lesson.slug}: id {text.id!r} says something else elsewhere")
+    return texts
+
+
+def english(domain: str = DOMAIN) -> dict[str, str]:
+    """The English catalogue of a domain: code -> text."""
+    if domain == DOMAIN:
+        return dict(EN)
+    if domain == LESSONS:
+        return lesson_texts()
+    raise SystemExit(f"unknown domain {domain!r}; known domains: {', '.join(DOMAINS)}")
+
 TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # stable headers: a diff shows only texts
+REPORT_LINE = re.compile(r"^\w+ \(\w+\): \d+/\d+ translated")  # ``missing``'s heading, skipped by ``fill``
 FIELD = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
 CARD_FIELDS = {"card", "cards", "upcard", "melds", "top"}
 
@@ -38,12 +69,12 @@ CARD_FIELDS = {"card", "cards", "upcard", "melds", "top"}
 NOTATION_CODES = {"pile-way": "{ways} lists the knob's own values (natural pair, own meld): leave it as it is."}
 
 
-def po_path(language: str) -> Path:
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(language: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def mo_path(language: str) -> Path:
-    return po_path(language).with_suffix(".mo")
+def mo_path(language: str, domain: str = DOMAIN) -> Path:
+    return po_path(language, domain).with_suffix(".mo")
 
 
 def translator_notes(code: str, english: str, language: str | None) -> list[str]:
@@ -72,7 +103,25 @@ def translator_notes(code: str, english: str, language: str | None) -> list[str]
     return notes
 
 
-def template_catalog(language: str | None) -> Catalog:
+def lesson_notes(english_text: str) -> list[str]:
+    """What a translator of a lesson's text must keep: its placeholders and its Markdown."""
+    notes = []
+    names = sorted({name for name, _spec in FIELD.findall(english_text)})
+    if names:
+        notes.append(
+            "Keep these placeholders exactly: " + ", ".join("{" + name + "}" for name in names)
+            + " (rule values, filled in and written the language's way by scripts/lessons.py)."
+        )
+    if "**" in english_text or "\n" in english_text:
+        notes.append("Markdown: keep **bold** marks, list markers (1. / -) and line breaks.")
+    if '"' in english_text and any(word in english_text for word in ("add ", "meld ", "take pile")):
+        notes.append("Action notation in quotes (add KD to 2) stays as it is.")
+    return notes
+
+
+def template_catalog(language: str | None, domain: str = DOMAIN) -> Catalog:
+    if domain == LESSONS:
+        return lessons_template(language)
     header = (
         f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages. Drafts taken from the words of the\n"
         "# rule texts in this language, open to review by native speakers.\n"
@@ -93,17 +142,38 @@ def template_catalog(language: str | None) -> Catalog:
     return catalog
 
 
-def read(language: str) -> Catalog | None:
-    path = po_path(language)
+def lessons_template(language: str | None) -> Catalog:
+    """The lessons' prose: msgctxt is the paragraph's id in lessons/*.py, msgid its English."""
+    header = (
+        f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's lessons. Drafts, open to review by native speakers.\n"
+        if language else "# The Bolivia explorer's lessons: the template, made from the paragraphs in lessons/*.py.\n"
+    ) + (
+        "# msgctxt is the paragraph's id, msgid its English (Markdown). Card notation (10H, KS, JK), action\n"
+        "# syntax (add KD to 2) and every {placeholder} stay exactly as they are; the game's words follow\n"
+        "# bolivia_core/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
+    )
+    catalog = Catalog(
+        locale=language, domain=LESSONS, project="bolivia-explorer", version="0.1", header_comment=header,
+        msgid_bugs_address="the project's issue tracker", last_translator="drafts, open to review by native speakers",
+        creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
+        language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
+    )  # fmt: skip
+    for code, text in lesson_texts().items():
+        catalog.add(text, "", context=code, auto_comments=lesson_notes(text))
+    return catalog
+
+
+def read(language: str, domain: str = DOMAIN) -> Catalog | None:
+    path = po_path(language, domain)
     if not path.exists():
         return None
     with path.open("rb") as handle:
-        return read_po(handle, locale=language, domain=DOMAIN)
+        return read_po(handle, locale=language, domain=domain)
 
 
-def merged(language: str, old: Catalog | None, extra: dict[str, str] | None = None) -> Catalog:
-    """Today's EN codes with the translations ``old`` had for them; a changed English text is fuzzy."""
-    catalog = template_catalog(language)
+def merged(language: str, old: Catalog | None, extra: dict[str, str] | None = None, domain: str = DOMAIN) -> Catalog:
+    """Today's English codes with the translations ``old`` had for them; a changed English text is fuzzy."""
+    catalog = template_catalog(language, domain)
     previous = {message.context: message for message in old if message.id and message.context} if old else {}
     for message in catalog:
         if not message.id:
@@ -122,12 +192,12 @@ def merged(language: str, old: Catalog | None, extra: dict[str, str] | None = No
     return catalog
 
 
-def write(language: str, catalog: Catalog) -> None:
-    path = po_path(language)
+def write(language: str, catalog: Catalog, domain: str = DOMAIN) -> None:
+    path = po_path(language, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, no_location=True, include_previous=True)
-    mo_path(language).write_bytes(compiled(catalog))
+    mo_path(language, domain).write_bytes(compiled(catalog))
 
 
 def compiled(catalog: Catalog) -> bytes:
@@ -137,62 +207,84 @@ def compiled(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
-def gaps(catalog: Catalog | None) -> list[str]:
+def gaps(catalog: Catalog | None, domain: str = DOMAIN) -> list[str]:
     """The codes a language lacks: no translation, a fuzzy one, or none at all."""
+    texts = english(domain)
     if catalog is None:
-        return list(EN)
-    done = {m.context for m in catalog if m.id and m.string and not m.fuzzy and EN.get(str(m.context)) == m.id}
-    return [code for code in EN if code not in done]
+        return list(texts)
+    done = {m.context for m in catalog if m.id and m.string and not m.fuzzy and texts.get(str(m.context)) == m.id}
+    return [code for code in texts if code not in done]
 
 
-def update() -> None:
+def escaped(text: str) -> str:
+    """A text as one line of a TSV file: backslashes doubled, line breaks and tabs as backslash-n and backslash-t."""
+    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+
+
+def unescaped(text: str) -> str:
+    """The text an ``escaped`` line stands for."""
+    return re.sub(r"\\([\\nt])", lambda m: {"n": "\n", "t": "\t", "\\": "\\"}[m.group(1)], text)
+
+
+def update(domains: Iterable[str] = DOMAINS) -> None:
     LOCALE_DIR.mkdir(exist_ok=True)
-    with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as handle:
-        write_po(handle, template_catalog(None), width=100, no_location=True)
-    for language in TRANSLATED:
-        write(language, merged(language, read(language)))
+    for domain in domains:
+        with (LOCALE_DIR / f"{domain}.pot").open("wb") as handle:
+            write_po(handle, template_catalog(None, domain), width=100, no_location=True)
+        for language in TRANSLATED:
+            write(language, merged(language, read(language, domain), domain=domain), domain)
 
 
-def report(languages: Iterable[str]) -> int:
+def report(languages: Iterable[str], domain: str = DOMAIN) -> int:
+    texts = english(domain)
     missing_any = 0
     for language in languages:
-        missing = gaps(read(language))
+        missing = gaps(read(language, domain), domain)
         missing_any += len(missing)
-        print(f"{language}: {len(EN) - len(missing)}/{len(EN)} translated" + (", missing:" if missing else ""))
+        print(f"{language} ({domain}): {len(texts) - len(missing)}/{len(texts)} translated"
+              + (", missing:" if missing else ""))  # fmt: skip
         for code in missing:
-            print(f"  {code}\t{EN[code]}")
+            print(f"  {code}\t{escaped(texts[code])}")
     return 1 if missing_any else 0
 
 
-def fill(language: str, path: Path) -> None:
+def fill(language: str, path: Path, domain: str = DOMAIN) -> None:
+    texts = english(domain)
     extra = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
+        if not line.strip() or line.startswith("#") or REPORT_LINE.match(line):
             continue
-        code, tab, text = line.partition("\t")
-        if not tab or code not in EN:
-            raise SystemExit(f"{path}:{number}: expected 'code<TAB>template' with a code of EN, got {line[:60]!r}")
-        extra[code] = text
-    write(language, merged(language, read(language), extra))
+        code, tab, text = line.lstrip().partition("\t")
+        if not tab or code not in texts:
+            raise SystemExit(
+                f"{path}:{number}: expected 'code<TAB>template' with a code of the {domain} domain, got {line[:60]!r}"
+            )
+        extra[code] = unescaped(text) if domain == LESSONS else text
+    write(language, merged(language, read(language, domain), extra, domain), domain)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("update", help="template from EN, merge into every .po, compile every .mo")
+    updating = commands.add_parser("update", help="templates, merge into every .po, compile every .mo")
     missing = commands.add_parser("missing", help="list the codes each language lacks")
     missing.add_argument("languages", nargs="*", default=list(TRANSLATED))
     filling = commands.add_parser("fill", help="take translations from a code<TAB>template file")
     filling.add_argument("language", choices=TRANSLATED)
     filling.add_argument("file", type=Path)
+    for command in (updating, missing, filling):
+        command.add_argument("--domain", choices=DOMAINS, default=None,
+                             help="bolivia (the messages) or lessons (the lessons' prose); update does both by default")
     args = parser.parse_args(argv)
     if args.command == "update":
-        update()
-        return report(TRANSLATED)
+        domains = (args.domain,) if args.domain else DOMAINS
+        update(domains)
+        return max(report(TRANSLATED, domain) for domain in domains)
+    domain = args.domain or DOMAIN
     if args.command == "fill":
-        fill(args.language, args.file)
-        return report([args.language])
-    return report(args.languages)
+        fill(args.language, args.file, domain)
+        return report([args.language], domain)
+    return report(args.languages, domain)
 
 
 if __name__ == "__main__":

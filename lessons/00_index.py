@@ -1,0 +1,43 @@
+"""The index: what the project is, where to start, every page, every language."""
+
+from lessons import Heading, Lesson, LessonList, PageItem, Text
+
+LESSON = Lesson(
+    slug="index",
+    title=Text("index:title", "Bolivia explorer"),
+    cells=(
+        Text("index:intro",
+             "Bolivia is the three-pack member of the Canasta family: {cards} cards, hands of {hand_size}, "
+             "{draw} cards drawn each turn, seven-card sequences called **escaleras** and melds of seven wild "
+             "cards called **bolivias**, played to {target}. The rule books disagree on a lot, and this "
+             "explorer shows where."),
+        Text("index:newcomer",
+             "New to the game? The lessons teach it from the start, one rule at a time, each with a real deal, "
+             "something to try and an exercise the computer marks. Start with lesson 1 and follow the links at "
+             "the end of each page. The glossary explains every word of the game."),
+        Heading("index:lessons", "Lessons"),
+        LessonList(),
+        Heading("index:dashboards", "Dashboards"),
+        PageItem("play.ipynb", Text("index:play",
+                 "play a whole game against the computer, with a coach who gives hints and says why.")),
+        PageItem("meld_lab.ipynb", Text("index:meld-lab",
+                 "deal a hand or load a lesson position, choose cards, meld them, watch the score.")),
+        PageItem("meld_checker.ipynb", Text("index:meld-checker",
+                 "type cards, pick the rules, see whether they make a legal meld and why not.")),
+        PageItem("score_calculator.ipynb", Text("index:score-calculator",
+                 "score a hand played at a real table, line by line.")),
+        PageItem("scenario_explorer.ipynb", Text("index:scenario-explorer",
+                 "step through a lesson position; ask why an action is not allowed.")),
+        PageItem("variant_explorer.ipynb", Text("index:variant-explorer",
+                 "two to four rule sets side by side, one situation judged under each, and your club's own "
+                 "rules: change them, save them, print them.")),
+        PageItem("game_viewer.ipynb", Text("index:game-viewer",
+                 "computer players play a seeded game, hands open; step through it move by move.")),
+        Heading("index:variants", "Variants"),
+        PageItem("variants_compared.ipynb", Text("index:variants-compared",
+                 "where the four rule sets part ways.")),
+        Text("index:drafts",
+             "The pages in Swedish, Danish, Norwegian, Polish and Czech are drafts, open to review by native "
+             "speakers."),
+    ),
+)

@@ -1,0 +1,59 @@
+"""Lesson 1: what a turn is: draw, meld, discard (a turn ends with one discard)."""
+
+from lessons import Code, Heading, Lesson, Text
+
+EXAMPLE = Heading("common:example", "A real deal")
+TRY = Heading("common:try", "Try it")
+EXERCISE = Heading("common:exercise", "Exercise")
+
+LESSON = Lesson(
+    slug="01_the_turn",
+    title=Text("turn:title", "Lesson 1: a turn: draw, meld, discard"),
+    cells=(
+        Text("turn:aim",
+             "Bolivia is a game of **melds**: you collect cards of one rank, or runs of one suit, and lay them "
+             "face up on the table, where they score. It is played with {decks} standard packs of cards and "
+             "{jokers} jokers, {cards} cards in all, shuffled together."),
+        Text("turn:deal",
+             "Each player is dealt {hand_size} cards. The rest are put face down in the middle: this is the "
+             "**stock**. The top card of the stock is turned face up beside it and starts the **discard pile** "
+             "(the **pile** for short)."),
+        Text("turn:steps",
+             "Players take turns one after another, to the left. Every turn has three steps, always in this order:\n\n"
+             "1. **Draw**: take {draw} cards from the stock, or take the discard pile (lesson 5 says when you may).\n"
+             "2. **Meld**: if you can and want to, lay melds from your hand on the table, or add cards to "
+             "melds already there. You may also meld nothing.\n"
+             "3. **Discard**: put one card from your hand face up on the pile. This ends your turn."),
+        Text("turn:one-discard",
+             "A turn always ends with exactly one discard: never two, never none (the one exception is going "
+             "out, lesson 8). Since you draw {draw} cards and discard one, your hand grows by one card each turn "
+             "until you meld."),
+        EXAMPLE,
+        Text("turn:seed",
+             "The computer shuffles with a **seed**: a number that makes a shuffle repeatable. Seed 3 always "
+             "deals these same cards, so everybody who reads this lesson sees the same game. Here is the hand "
+             "of the player who moves first, the top of the pile, and the first turn played by the engine:"),
+        Code(
+            "game = new_game(\"bolivia\", players=4, seed=3)\n"
+            "player = game.to_move\n"
+            "CardRow(sorted(game.position.hands[player - 1]), selectable=False)"
+        , shown=False),
+        Code(
+            "print(render(\"event-draw\", {\"player\": player, \"count\": len(game.position.stock)}))\n"
+            "for action in (\"draw\", f\"discard {sorted(game.position.hands[player - 1])[0]}\"):\n"
+            "    game.apply(action)\n"
+            "for line in describe_log(game):\n"
+            "    print(line)"
+        ),
+        TRY,
+        Text("turn:try",
+             "Play the first turn of this deal yourself. Draw, then choose one card and discard it. Try to "
+             "discard before drawing, or to discard twice: the engine refuses and says why."),
+        Code("TurnPractice(new_game(\"bolivia\", players=4, seed=3))", shown=False),
+        EXERCISE,
+        Text("turn:question",
+             "It is the start of your turn and you have not drawn yet. May you discard a card now?"),
+        Code("ActionQuiz(\"rules=bolivia; turn=1; phase=draw; p1=KH KS 5D 7C 8C 9D JH QS AC 6H 6D 10C 4S 9H 8S\", "
+             "\"discard 5D\", \"\")", shown=False),
+    ),
+)

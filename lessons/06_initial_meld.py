@@ -1,0 +1,41 @@
+"""Lesson 6: the initial meld: the minimum a side's first melds must reach, by its score."""
+
+from lessons import Code, Heading, Lesson, Text
+
+LESSON = Lesson(
+    slug="06_initial_meld",
+    title=Text("initial:title", "Lesson 6: the initial meld"),
+    cells=(
+        Text("initial:what",
+             "The first time in a hand that your side melds, its melds must together be worth at least a "
+             "minimum number of points: this is the **initial meld**. Only the cards' values count (lesson "
+             "3), no bonuses. You may lay several melds in that turn to reach it, and when you take the pile "
+             "for it, the top card counts too (the rest of the pile does not)."),
+        Text("initial:minimum",
+             "The minimum grows with your side's score at the start of the hand: {minimum_first} points at "
+             "the start of the game, up to {minimum_last} from {score_last} points on, and only "
+             "{minimum_below_zero} while your side's score is below zero. The engine's table:"),
+        Code("show_initial_minimums(rules)"),
+        Text("initial:after",
+             "Once your side has made its initial meld, either partner may meld anything legal for the rest "
+             "of the hand, however small."),
+        Heading("common:example", "A real deal"),
+        Text("initial:example",
+             "Side 1 has not melded yet this hand; its score and its minimum are shown below. Player 1 holds "
+             "three kings and three queens:"),
+        Code("game = Game.from_position(SCENARIOS[\"initial-meld-short\"].text)\n"
+             "show_table(game)", shown=False),
+        Code("for reason in game.explain(\"meld KH KS KD | QH QS QC\"):\n"
+             "    print(reason)"),
+        Heading("common:try", "Try it"),
+        Text("initial:try",
+             "Try other melds from this hand: can player 1 reach the minimum at all?"),
+        Code("TurnPractice(game)", shown=False),
+        Heading("common:exercise", "Exercise"),
+        Text("initial:question",
+             "Side 1's score is 0 and it has not melded yet. Player 1 melds three aces and three kings in one "
+             "turn. Is that enough for the initial meld?"),
+        Code("ActionQuiz(\"rules=bolivia; turn=1; phase=play; scores=0,0; p1=AH AS AD KH KS KD 5C 7C 8D 9D\", "
+             "\"meld AH AS AD | KH KS KD\", \"\")", shown=False),
+    ),
+)

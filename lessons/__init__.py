@@ -1,0 +1,180 @@
+"""Each lesson's structure, written once: its cells in order, its prose as English paragraphs with ids.
+
+A lesson file (``lessons/NN_slug.py``) defines ``LESSON``; ``scripts/lessons.py build`` turns it into
+a notebook per language, taking each paragraph's translation from the ``lessons`` gettext domain
+(``bolivia_core/locale/<lang>/LC_MESSAGES/lessons.po``, kept by ``scripts/i18n.py --domain lessons``).
+Rule values are never typed into prose: a paragraph names them as ``{placeholders}`` that the build
+fills from the lesson's rules object (``facts``), written the language's way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bolivia_core.rules import Rules, get_rules
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Text:
+    """A paragraph of prose (Markdown): ``id`` is its gettext context, ``english`` its msgid."""
+
+    id: str
+    english: str
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading: translated like a paragraph, written as ``##`` (or ``level``) Markdown."""
+
+    id: str
+    english: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Code:
+    """A code cell, the same in every language; ``shown`` output is compared by nbval."""
+
+    source: str
+    shown: bool = True
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the term (translated, the English beside it), what it means, and cards that show it."""
+
+    id: str
+    term: str
+    what: str
+    cards: str = ""
+
+    def texts(self) -> tuple[Text, Text]:
+        return Text(f"{self.id}:term", self.term), Text(f"{self.id}:what", self.what)
+
+
+@dataclass(frozen=True)
+class PageItem:
+    """A link to another page in a list: its title as that page has it, then what a learner does there."""
+
+    notebook: str
+    what: Text
+
+
+@dataclass(frozen=True)
+class LessonList:
+    """The numbered list of every lesson page, each title a link (written by the build)."""
+
+
+Cell = Text | Heading | Code | Term | PageItem | LessonList
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One page: its notebook name (``01_the_turn``), the rules its values come from, its cells.
+
+    ``title`` is the page's title (its heading and its browser tab's name, in the lessons domain)."""
+
+    slug: str
+    title: Text
+    cells: tuple[Cell, ...]
+    preset: str = "bolivia"
+    extra_presets: tuple[str, ...] = field(default=("bolivia",))
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.slug}.ipynb"
+
+    def texts(self) -> list[Text | Heading]:
+        """Every translatable text of the page, the title first."""
+        found: list[Text | Heading] = [self.title]
+        for cell in self.cells:
+            if isinstance(cell, Text | Heading):
+                found.append(cell)
+            elif isinstance(cell, Term):
+                found.extend(cell.texts())
+            elif isinstance(cell, PageItem):
+                found.append(cell.what)
+        return found
+
+    def facts(self) -> dict[str, int | str]:
+        """The rule values the prose may name: the lesson's preset's, and ``<preset>_name`` for others."""
+        found = facts(get_rules(self.preset))
+        for other in self.extra_presets:
+            found |= {f"{other.replace('-', '_')}_{key}": value for key, value in facts(get_rules(other)).items()}
+        return found
+
+
+def _at(table: Mapping[int, int], rules: Rules) -> int:
+    """A per-player-count value at the rules' usual table size."""
+    return table[rules.default_players]
+
+
+def facts(rules: Rules) -> dict[str, int | str]:
+    """Every rule value a lesson's prose names, read from the rules object (numbers stay numbers)."""
+    values = rules.card_values
+    steps = dict(rules.initial_meld_steps)
+    scores = sorted(steps)
+    return {
+        "decks": rules.decks,
+        "jokers": rules.jokers,
+        "cards": 52 * rules.decks + rules.jokers,
+        "players": rules.default_players,
+        "hand_size": _at(rules.hand_size, rules),
+        "draw": _at(rules.draw_count, rules),
+        "meld_min": rules.meld_min_cards,
+        "min_naturals": rules.same_rank_min_naturals,
+        "max_wilds": rules.same_rank_max_wilds,
+        "canasta_length": 7,
+        "sequence_length": rules.sequence_length,
+        "wild_meld_length": rules.wild_meld_length,
+        "black_three_meld_max": rules.black_three_meld_max,
+        "value_joker": values["JK"],
+        "value_two": values["2"],
+        "value_ace": values["A"],
+        "value_king": values["K"],
+        "value_eight": values["8"],
+        "value_seven": values["7"],
+        "value_four": values["4"],
+        "value_black_three": values["3"],
+        "black_three_in_hand": rules.black_three_in_hand,
+        "red_three": rules.red_three_value,
+        "red_threes_all": rules.red_threes_all_total,
+        "red_threes_in_deck": rules.red_threes_in_deck,
+        "bonus_mixed": rules.bonus_mixed_canasta,
+        "bonus_natural": rules.bonus_natural_canasta,
+        "bonus_sequence": rules.bonus_natural_sequence,
+        "bonus_mixed_sequence": rules.bonus_mixed_sequence,
+        "bonus_bolivia": rules.bonus_bolivia,
+        "bonus_bolivia_black": rules.bonus_bolivia_three_twos_four_jokers,
+        "bonus_bolivia_red": rules.bonus_bolivia_seven_twos,
+        "going_out_bonus": rules.going_out_bonus,
+        "concealed_bonus": rules.concealed_going_out_bonus,
+        "target": _at(rules.target_score, rules),
+        "hand_cap": rules.hand_cap,
+        "minimum_below_zero": rules.initial_meld_below_zero,
+        "minimum_first": steps[scores[0]],
+        "minimum_last": steps[scores[-1]],
+        "score_last": scores[-1],
+        "pile_cards_taken": rules.pile_cards_taken if isinstance(rules.pile_cards_taken, int) else 0,
+    }
+
+
+def _load(path: Path) -> Lesson:
+    spec = importlib.util.spec_from_file_location(f"lessons_{path.stem}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    lesson = module.LESSON
+    if not isinstance(lesson, Lesson):
+        raise TypeError(f"{path.name}: LESSON must be a Lesson, got {type(lesson).__name__}")
+    return lesson
+
+
+def all_lessons() -> tuple[Lesson, ...]:
+    """Every page made from a source here, in file-name order (the index and the glossary included)."""
+    return tuple(_load(path) for path in sorted(HERE.glob("[0-9a-z]*.py")) if path.name != "__init__.py")
