@@ -26,8 +26,8 @@ LESSON = Lesson(
              "show_sides(game)", shown=False),
         Heading("common:try", "Try it"),
         Text("sides:try",
-             "Player 1's partner melded three kings. Add player 1's king to that meld, or meld the three "
-             "queens: both are player 1's own side's melds now."),
+             "Player 1's partner has melded three kings. They are player 1's melds too: add player 1's king "
+             "to them, or meld the three queens beside them."),
         Code("TurnPractice(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("sides:question",

@@ -11,8 +11,8 @@ LESSON = Lesson(
              "a last discard. It ends the hand (lesson 9) and earns your side {going_out_bonus} points."),
         Text("out:needs",
              "Your side may go out only when it has, on the table, an **escalera** and one more complete meld "
-             "of any kind: another escalera, a canasta or a bolivia. Until then, whoever melds must keep at "
-             "least **two cards** in hand after melding, so that a discard is always left."),
+             "of any kind: another escalera, a canasta or a bolivia. Until then, a player of your side who "
+             "melds must keep at least **two cards** in hand after melding."),
         Text("out:ask",
              "Before going out you may **ask your partner** \"may I go out?\". The answer binds you: after a "
              "yes you must go out in this turn, after a no you may not. Asking helps when your partner holds "

@@ -10,9 +10,9 @@ LESSON = Lesson(
              "A game is played in **hands**: each hand is dealt, played and scored, then the next one is dealt. "
              "A hand ends in one of two ways: a player **goes out** (lesson 8), or the **stock runs out**."),
         Text("end:stock",
-             "When the stock is empty, nobody can draw. Play goes on as long as players can take the pile: a "
-             "player who can take it must do so (with the melds this requires); a player who cannot, passes. "
-             "When nobody can take the pile any more, the hand ends. Nobody gets the going-out bonus then."),
+             "When the stock is empty, nobody can draw. Players go on taking the pile, with the melds this "
+             "requires, and a player who cannot take it passes. When nobody can take the pile any more, the "
+             "hand ends. Nobody gets the going-out bonus then."),
         Text("end:after",
              "Either way, every side then scores its hand (lesson 10), the scores are added to the sides' "
              "totals, and the deal passes to the left for the next hand."),

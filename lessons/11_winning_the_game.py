@@ -18,7 +18,8 @@ LESSON = Lesson(
              "draw, whatever the totals."),
         Heading("common:example", "A real deal"),
         Text("win:example",
-             "The computer plays a short seeded game to its end; the score sheet hand by hand, and the winner:"),
+             "The computer plays a seeded game to its end, a short one with a lower target agreed before the "
+             "start; the score sheet hand by hand, and the winner:"),
         Code("game = new_game(\"bolivia\", players=4, seed=2, target=2500)\n"
              "play_to_the_end(game)"),
         Heading("common:try", "Try it"),

@@ -9,8 +9,7 @@ LESSON = Lesson(
     cells=(
         Text("swedish:intro",
              "A Swedish club plays Bolivia with the same {cards} cards and {hand_size}-card hands, but "
-             "several rules differ. Sequences are called **sambas**, and up to six players may play, in two "
-             "sides."),
+             "several rules differ. Sequences are called **sambas**, and up to six players may play."),
         Text("swedish:pile",
              "**The pile** is always frozen. You take the top card only to start a new meld with two cards "
              "from your hand: two naturals of its rank, two naturals of its suit that make a sequence with it, "

@@ -13,7 +13,8 @@ LESSON = Lesson(
              "and {draw} card drawn each turn."),
         Text("canasta:melds",
              "**Melds**: Canasta has only melds of one rank. There are no sequences and no melds of wild "
-             "cards alone, so no escaleras and no bolivias; going out needs just one canasta. A meld may hold "
+             "cards alone, so no escaleras and no bolivias; going out needs just one canasta (two in a game "
+             "of two). A meld may hold "
              "up to {max_wilds} wild cards, as long as the naturals outnumber them."),
         Text("canasta:pile",
              "**The pile** is frozen while your side has not melded and after a wild card was discarded into "

@@ -164,6 +164,13 @@ def facts(rules: Rules) -> dict[str, int | str]:
     }
 
 
+PAGE_TEXTS: tuple[Text, ...] = (
+    Text("page:languages", "This page in other languages:"),
+    Text("page:glossary-link", "A word you do not know? Look it up in the glossary."),
+)
+"""Texts the build puts on every page around the lesson's own cells."""
+
+
 def _load(path: Path) -> Lesson:
     spec = importlib.util.spec_from_file_location(f"lessons_{path.stem}", path)
     assert spec and spec.loader

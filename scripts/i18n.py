@@ -41,9 +41,9 @@ DOMAINS = (DOMAIN, LESSONS)
 
 def lesson_texts() -> dict[str, str]:
     """Every text of every lesson page: id -> English, in page order; an id used twice must say the same."""
-    from lessons import all_lessons
+    from lessons import PAGE_TEXTS, all_lessons
 
-    texts: dict[str, str] = {}
+    texts: dict[str, str] = {text.id: text.english for text in PAGE_TEXTS}
     for lesson in all_lessons():
         for text in lesson.texts():
             if texts.setdefault(text.id, text.english) != text.english:
