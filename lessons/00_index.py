@@ -1,6 +1,6 @@
 """The index: what the project is, where to start, every page, every language."""
 
-from lessons import Heading, Lesson, LessonList, PageItem, Text
+from lessons import Code, Heading, Lesson, LessonList, PageItem, Text
 
 LESSON = Lesson(
     slug="index",
@@ -15,6 +15,7 @@ LESSON = Lesson(
              "New to the game? The lessons teach it from the start, one rule at a time, each with a real deal, "
              "something to try and an exercise the computer marks. Start with lesson 1 and follow the links at "
              "the end of each page. The glossary explains every word of the game."),
+        Code("index_start_here()", shown=False),
         Heading("index:lessons", "Lessons"),
         LessonList(),
         Heading("index:dashboards", "Dashboards"),

@@ -33,18 +33,12 @@ LESSON = Lesson(
              "The computer shuffles with a **seed**: a number that makes a shuffle repeatable. Seed 3 always "
              "deals these same cards, so everybody who reads this lesson sees the same game. Here is the hand "
              "of the player who moves first, the top of the pile, and the first turn played by the engine:"),
-        Code(
-            "game = new_game(\"bolivia\", players=4, seed=3)\n"
-            "player = game.to_move\n"
-            "CardRow(sorted(game.position.hands[player - 1]), selectable=False)"
-        , shown=False),
-        Code(
-            "print(render(\"event-draw\", {\"player\": player, \"count\": len(game.position.stock)}))\n"
-            "for action in (\"draw\", f\"discard {sorted(game.position.hands[player - 1])[0]}\"):\n"
-            "    game.apply(action)\n"
-            "for line in describe_log(game):\n"
-            "    print(line)"
-        ),
+        Code("game = new_game(\"bolivia\", players=4, seed=3)\n"
+             "show_table(game)", shown=False),
+        Code("game.apply(\"draw\")\n"
+             "game.apply(f\"discard {sorted(game.position.hands[game.to_move - 1])[0]}\")\n"
+             "for event in game.log:\n"
+             "    print(event)"),
         TRY,
         Text("turn:try",
              "Play the first turn of this deal yourself. Draw, then choose one card and discard it. Try to "

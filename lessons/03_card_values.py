@@ -15,7 +15,7 @@ LESSON = Lesson(
              "Every card you meld scores its value for your side when the hand ends. Every card still in your "
              "hand when the hand ends counts against your side with the same value, with one exception: the "
              "black 3. The engine's values:"),
-        Code("show_card_values(rules)"),
+        Code("show_card_values(\"bolivia\")"),
         Text("values:black-three",
              "A black 3 is worth {value_black_three} when it lies in a meld on the table, like any small card. "
              "But a black 3 still in your hand when the hand ends costs {black_three_in_hand}, not "
@@ -25,9 +25,10 @@ LESSON = Lesson(
         Text("values:example",
              "The hand of the player who moves first in the deal of lesson 1 (seed 3), and what it would "
              "be worth melded, or cost if it were still in the hand at the end:"),
-        Code("hand = sorted(new_game(\"bolivia\", players=4, seed=3).position.hands[0])\n"
-             "CardRow(hand, selectable=False)", shown=False),
-        Code("show_hand_worth(hand, rules)"),
+        Code("game = new_game(\"bolivia\", players=4, seed=3)\n"
+             "hand = sorted(game.position.hands[game.to_move - 1])\n"
+             "show_cards(hand)", shown=False),
+        Code("show_hand_worth(hand, \"bolivia\")"),
         Heading("common:try", "Try it"),
         Text("values:try",
              "Choose cards from this hand: the engine adds up what the chosen cards score melded and what "

@@ -10,8 +10,8 @@ LESSON = Lesson(
              "Instead of drawing from the stock, you may take the discard pile: often many cards at once. "
              "You may take it only with a **natural pair** from your hand of the same rank as the top card. "
              "The pair and the top card go straight onto the table as a **new** meld (you may add more cards "
-             "of that rank, or wild cards, to it), and the rest of the pile goes into your hand. Then you meld and discard as "
-             "in any turn."),
+             "of that rank, or wild cards, to it), and the rest of the pile goes into your hand. Then you meld "
+             "and discard as in any turn."),
         Text("pile:closed",
              "While a wild card or any 3 lies on top, nobody may take the pile: it is **closed**. This is "
              "why a black 3 is called a **stop card**: discarding one stops the next player from taking the "

@@ -15,7 +15,7 @@ LESSON = Lesson(
              "The minimum grows with your side's score at the start of the hand: {minimum_first} points at "
              "the start of the game, up to {minimum_last} from {score_last} points on, and only "
              "{minimum_below_zero} while your side's score is below zero. The engine's table:"),
-        Code("show_initial_minimums(rules)"),
+        Code("show_initial_minimums(\"bolivia\")"),
         Text("initial:after",
              "Once your side has made its initial meld, either partner may meld anything legal for the rest "
              "of the hand, however small."),
@@ -25,7 +25,8 @@ LESSON = Lesson(
              "three kings and three queens:"),
         Code("game = Game.from_position(SCENARIOS[\"initial-meld-short\"].text)\n"
              "show_table(game)", shown=False),
-        Code("for reason in game.explain(\"meld KH KS KD | QH QS QC\"):\n"
+        Code("show_minimum(game)\n"
+             "for reason in game.explain(\"meld KH KS KD | QH QS QC\"):\n"
              "    print(reason)"),
         Heading("common:try", "Try it"),
         Text("initial:try",

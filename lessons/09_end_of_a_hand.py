@@ -31,6 +31,6 @@ LESSON = Lesson(
         Text("end:question",
              "The stock is empty. The top of the pile is a 9 and you hold no pair of 9s. May you draw?"),
         Code("ActionQuiz(\"rules=bolivia; turn=1; phase=draw; melds1=KH KS KD; melds2=8C 8D 8S; "
-             "p1=QH QS 5C 7D; pile=4D 9C; stock=\", \"draw\", \"\")", shown=False),
+             "p1=QH QS 5C 7D; pile=4D 9C; rest=pile\", \"draw\", \"\")", shown=False),
     ),
 )

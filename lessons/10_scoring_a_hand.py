@@ -17,13 +17,13 @@ LESSON = Lesson(
         Text("score:bonuses",
              "The bonuses: a mixed canasta {bonus_mixed}, a natural canasta {bonus_natural}, an escalera "
              "{bonus_sequence}, a bolivia {bonus_bolivia}. The engine's list, under Bolivia rules:"),
-        Code("show_bonuses(rules)"),
+        Code("show_bonuses(\"bolivia\")"),
         Heading("common:example", "A real deal"),
         Text("score:example",
              "A side that went out with an escalera, a mixed canasta of queens and three aces, and one red 3; "
              "its partner kept a 5 in hand. The engine's score sheet, line by line:"),
-        Code("print(score_side([\"4H 5H 6H 7H 8H 9H 10H\", \"QH QS QD QC QH 2C JK\", \"AH AS AD\"], hand=\"5C\", "
-             "red_threes=1, went_out=True, rules=\"bolivia\"))"),
+        Code("show_score(score_side([\"4H 5H 6H 7H 8H 9H 10H\", \"QH QS QD QC QH 2C JK\", \"AH AS AD\"], hand=\"5C\", "
+             "red_threes=1, went_out=True, rules=\"bolivia\"))", shown=False),
         Heading("common:try", "Try it"),
         Text("score:try",
              "Enter any side's melds and the cards left in hand, and read the engine's score sheet."),

@@ -47,14 +47,14 @@ def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links(
         assert notebook["metadata"]["title"] == page_tab_title(name)
         assert heading in page_tab_title(name), f"{name}: the tab's title should say what the heading says"
         sources = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
-        expected = "start_here()" if name == "index.ipynb" else f'page_links("{name}")'
-        assert any(expected in s for s in sources), f"{name} lacks its links ({expected})"
+        expected = ("start_here()", "index_start_here()") if name == "index.ipynb" else (f'page_links("{name}")', f'lesson_links("{name}")')
+        assert any(e in s for s in sources for e in expected), f"{name} lacks its links ({expected})"
 
 
 def test_links_lead_from_the_index_through_every_page_in_order() -> None:
     from bolivia_widgets.pages import PAGES, page_links, start_here
 
-    start = "href='01_cards_and_values.ipynb' rel='next' class='bolivia-nav-next'>New to the game? Start here"
+    start = "href='01_the_turn.ipynb' rel='next' class='bolivia-nav-next'>New to the game? Start here"
     assert start in start_here().data
     for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
         nav = page_links(here).data
@@ -65,6 +65,24 @@ def test_links_lead_from_the_index_through_every_page_in_order() -> None:
             assert "rel='next'" not in nav
     with pytest.raises(ValueError, match=r"unknown page 'nope\.ipynb'"):
         page_links("nope.ipynb")
+
+
+def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_with_the_language() -> None:
+    from bolivia_core.messages import set_language
+    from bolivia_widgets.pages import page_links, start_here
+
+    set_language("da")
+    try:
+        nav = page_links("glossary.ipynb", folder_language="da").data
+        assert "href='index.ipynb' rel='index'" in nav  # da/index.ipynb, beside the page
+        assert "href='14_canasta.ipynb' rel='prev'" in nav
+        assert "href='../variants_compared.ipynb?lang=da' rel='next'" in nav
+        lesson = page_links("01_the_turn.ipynb", folder_language="da").data
+        assert "href='02_sides_and_partners.ipynb' rel='next'" in lesson
+        assert "href='glossary.ipynb' rel='glossary'" in lesson
+        assert "href='01_the_turn.ipynb'" in start_here("da").data
+    finally:
+        set_language("en")
 
 
 def test_club_editor_offers_the_control_that_fits_each_rule() -> None:

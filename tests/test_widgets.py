@@ -96,16 +96,6 @@ def test_club_editor_changes_saves_loads() -> None:
     assert "field base: unknown rules" in club.message.value and club.rules.name == "other"
 
 
-def test_meld_quiz_marks_answers_without_spoilers() -> None:
-    from bolivia_widgets import MeldQuiz
-
-    quiz = MeldQuiz("KH KS 2C 2D", presets=("bolivia", "swedish"))
-    quiz.answers["bolivia"].value = "not legal"
-    quiz.check.click()
-    assert "✔ right" in quiz.feedback.value and "twice as many natural cards" in quiz.feedback.value
-    assert "choose an answer first" in quiz.feedback.value and "60 points" not in quiz.feedback.value
-
-
 def test_card_row_names_cards_in_words_and_keeps_a_valid_selection() -> None:
     from bolivia_widgets import CardRow
 
@@ -198,20 +188,6 @@ def test_scenario_explorer_plays_undoes_and_explains() -> None:
     explorer.attempt.value = "fold"
     explorer.explain.click()
     assert "is not an action" in explorer.answer.value
-
-
-def test_action_and_score_quizzes_are_marked_by_the_engine() -> None:
-    from bolivia_core.scenario import SCENARIOS
-    from bolivia_widgets import ActionQuiz, ScoreQuiz
-
-    quiz = ActionQuiz(SCENARIOS["keep-two-cards"].text, "meld QH QS QD", "May player 1 meld the queens?")
-    quiz.choice.value = "no"
-    quiz.check.click()
-    assert "✔ right" in quiz.feedback.value and "keeps two cards" in quiz.feedback.value
-    score = ScoreQuiz(["AH AS AD", "2C 2D JK"])
-    score.guess.value = 140
-    score.check.click()
-    assert "it is +150" in score.feedback.value  # 3 x 20 + (20 + 20 + 50)
 
 
 def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:

@@ -11,6 +11,8 @@ from bolivia_core import CardError, MeldVerdict, check_meld
 from bolivia_core.messages import render
 from bolivia_core.rules import PRESETS
 
+from .cards import CardRow
+from .exercise import Exercise, Unreadable
 from .language import LanguagePicker
 
 
@@ -80,32 +82,54 @@ def verdict_html(verdict: MeldVerdict) -> str:
     return f"<p class='bolivia-verdict' role='status'><strong>{mark}</strong>: {summary}</p>{body}"
 
 
-class MeldQuiz(widgets.VBox):
-    """An exercise: is this meld legal under each rule set? The engine marks the answers."""
+class MeldQuiz(Exercise):
+    """An exercise: is this meld legal under each rule set? The engine marks every answer; a wrong one
+    gets the rule that decides it as a hint, and the verdicts are shown only once answered."""
 
     def __init__(self, cards: str, presets: tuple[str, ...] = tuple(PRESETS), **kwargs: Any) -> None:
         self.cards = cards
         self.answers = {
-            name: widgets.ToggleButtons(options=["legal", "not legal"], value=None, description=PRESETS[name].title,
-                                        style={"description_width": "6em"})
+            name: widgets.ToggleButtons(
+                options=[(render("exercise-legal"), "legal"), (render("exercise-not-legal"), "not legal")],
+                value=None, description=render(f"rules-title:{name}"), style={"description_width": "6em"},
+            )
             for name in presets
         }  # fmt: skip
-        self.check = widgets.Button(description="check my answers", icon="check")
-        self.feedback = widgets.HTML()
-        self.check.on_click(self._check)
-        question = widgets.HTML(f"<p>Is <b>{html.escape(cards)}</b> a legal new meld under each rule set?</p>")
-        super().__init__([question, *self.answers.values(), self.check, self.feedback], **kwargs)
+        shown = CardRow(cards, selectable=False, label=cards)
+        question = widgets.HTML(f"<p>{html.escape(render('exercise-meld-question', {'cards': cards}))}</p>")
+        super().__init__([question, shown], list(self.answers.values()), **kwargs)
 
-    def _check(self, _button: object = None) -> None:
-        lines = []
-        for name, answer in self.answers.items():
-            verdict = check_meld(self.cards, name)
-            truth = "legal" if verdict.legal else "not legal"
-            title = html.escape(PRESETS[name].title)
-            if answer.value is None:  # no spoilers: explain only what was answered
-                lines.append(f"<li><b>{title}</b>: … choose an answer first</li>")
+    def _truth(self, name: str) -> str:
+        return "legal" if check_meld(self.cards, name).legal else "not legal"
+
+    def read(self) -> dict[str, str]:
+        if any(answer.value is None for answer in self.answers.values()):
+            raise Unreadable(render("exercise-choose-each"))
+        return {name: str(answer.value) for name, answer in self.answers.items()}
+
+    def is_right(self, answer: dict[str, str]) -> bool:
+        return all(value == self._truth(name) for name, value in answer.items())
+
+    def hint(self, answer: dict[str, str]) -> str:
+        hints = []
+        for name, value in answer.items():
+            if value == self._truth(name):
                 continue
-            mark = "✔ right" if answer.value == truth else "✘ not quite"
+            rules = render(f"rules-title:{name}")
+            verdict = check_meld(self.cards, name)
+            knob = next((r.knob for r in verdict.reasons if r.knob), None)
+            if verdict.legal or not knob:
+                hints.append(render("exercise-hint-meld-legal", {"rules": rules}) if verdict.legal
+                             else render("exercise-hint-meld", {"rules": rules, "rule": str(verdict.reasons[0])}))
+            else:
+                description = PRESETS[name].knob(knob).description
+                hints.append(render("exercise-hint-meld", {"rules": rules, "rule": description}))
+        return " ".join(hints)
+
+    def worked(self) -> str:
+        lines = []
+        for name in self.answers:
+            verdict = check_meld(self.cards, name)
             why = str(verdict) if verdict.legal else "; ".join(map(str, verdict.reasons))
-            lines.append(f"<li><b>{title}</b>: {mark}: {html.escape(why)}</li>")
-        self.feedback.value = f"<ul role='status'>{''.join(lines)}</ul>"
+            lines.append(f"<li><b>{html.escape(render(f'rules-title:{name}'))}</b>: {html.escape(why)}</li>")
+        return f"<ul>{''.join(lines)}</ul>"

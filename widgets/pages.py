@@ -1,29 +1,44 @@
 """The pages in the order a newcomer reads them: each page's title and its links to the others.
 
 One list says the order, so every page's "next" link, its browser-tab title and the index's
-"start here" agree; every word comes from the message catalogue.
+"start here" agree. The lessons' titles come from the lessons' own catalogue (written to
+``lesson_titles.json`` by ``scripts/lessons.py build``); every other word from the message catalogue.
+Lesson pages have a copy per language in a folder each (``da/04_melds.ipynb``); the dashboards exist
+once and take the language in their address (``?lang=da``).
 """
 
 from __future__ import annotations
 
 import html
+import json
+from functools import cache
+from pathlib import Path
 
 from IPython.display import HTML
 
-from bolivia_core.messages import render
+from bolivia_core.messages import get_language, normalise_language, render
 
-__all__ = ["PAGES", "page_links", "page_tab_title", "page_title", "start_here"]
+__all__ = [
+    "GLOSSARY", "PAGES", "lesson_titles", "page_href", "page_links", "page_tab_title", "page_title", "start_here",
+]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
     "index.ipynb",
-    "01_cards_and_values.ipynb",
-    "02_melds.ipynb",
-    "03_discard_pile.ipynb",
-    "04_initial_meld.ipynb",
-    "05_red_and_black_threes.ipynb",
-    "06_going_out.ipynb",
-    "07_scoring_a_hand.ipynb",
-    "canasta_to_bolivia.ipynb",
+    "01_the_turn.ipynb",
+    "02_sides_and_partners.ipynb",
+    "03_card_values.ipynb",
+    "04_melds.ipynb",
+    "05_the_pile.ipynb",
+    "06_initial_meld.ipynb",
+    "07_red_and_black_threes.ipynb",
+    "08_going_out.ipynb",
+    "09_end_of_a_hand.ipynb",
+    "10_scoring_a_hand.ipynb",
+    "11_winning_the_game.ipynb",
+    "12_swedish.ipynb",
+    "13_two_deck.ipynb",
+    "14_canasta.ipynb",
+    "glossary.ipynb",
     "variants_compared.ipynb",
     "play.ipynb",
     "meld_lab.ipynb",
@@ -33,9 +48,17 @@ PAGES: tuple[str, ...] = (
     "variant_explorer.ipynb",
     "game_viewer.ipynb",
 )
-"""Every page, in reading order: the index, the lessons, the variants, then the dashboards."""
+"""Every page, in reading order: the index, the lessons and the glossary, the variants, then the dashboards."""
 
+GLOSSARY = "glossary.ipynb"
 _ROW = "display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; margin: 1.5em 0 0.5em"
+
+
+@cache
+def lesson_titles() -> dict[str, dict[str, str]]:
+    """Each lesson page's title in each language (language -> notebook -> title)."""
+    titles: dict[str, dict[str, str]] = json.loads(Path(__file__).with_name("lesson_titles.json").read_text("utf-8"))
+    return titles
 
 
 def _known(notebook: str) -> str:
@@ -45,8 +68,11 @@ def _known(notebook: str) -> str:
 
 
 def page_title(notebook: str) -> str:
-    """The page's title in words, as its heading and the links to it say it."""
-    return render(f"page-title:{_known(notebook).removesuffix('.ipynb')}")
+    """The page's title in words, in the current language, as its heading and the links to it say it."""
+    titles = lesson_titles().get(get_language(), {})
+    if _known(notebook) in titles:
+        return titles[notebook]
+    return render(f"page-title:{notebook.removesuffix('.ipynb')}")
 
 
 def page_tab_title(notebook: str) -> str:
@@ -56,27 +82,46 @@ def page_tab_title(notebook: str) -> str:
     return render("page-tab-title", {"title": page_title(notebook)})
 
 
-def _link(notebook: str, text: str, rel: str) -> str:
+def page_href(target: str, folder_language: str | None = None) -> str:
+    """The address of ``target`` from a page in ``folder_language``'s folder (``None``: the top folder).
+
+    A lesson page links to its own language's copy of another lesson; a dashboard is reached with the
+    language in its address."""
+    language = normalise_language(folder_language) if folder_language else "en"
+    if language == "en" or target in lesson_titles()["en"]:
+        return target
+    return f"../{target}?lang={language}"
+
+
+def _link(href: str, text: str, rel: str) -> str:
     """A link with its relation both as ``rel`` and as a class (a page's renderer may rewrite ``rel``)."""
-    return f"<a href='{html.escape(notebook)}' rel='{rel}' class='bolivia-nav-{rel}'>{html.escape(text)}</a>"
+    return f"<a href='{html.escape(href)}' rel='{rel}' class='bolivia-nav-{rel}'>{html.escape(text)}</a>"
 
 
-def page_links(notebook: str) -> HTML:
-    """The links at a page's end: back to the index, the previous page and the next one."""
+def page_links(notebook: str, folder_language: str | None = None) -> HTML:
+    """The links at a page's end: back to the index, the previous page, the next one and the glossary.
+
+    ``folder_language`` is the language of the folder the page is served from (a lesson's copy)."""
     index = PAGES.index(_known(notebook))
-    links = [_link(PAGES[0], render("page-nav-index"), "index")] if index else []
+
+    def href(target: str) -> str:
+        return page_href(target, folder_language)
+
+    links = [_link(href(PAGES[0]), render("page-nav-index"), "index")] if index else []
     if index > 1:
         previous = PAGES[index - 1]
-        links.append(_link(previous, render("page-nav-previous", {"title": page_title(previous)}), "prev"))
+        links.append(_link(href(previous), render("page-nav-previous", {"title": page_title(previous)}), "prev"))
     if index + 1 < len(PAGES):
         following = PAGES[index + 1]
-        links.append(_link(following, render("page-nav-next", {"title": page_title(following)}), "next"))
+        links.append(_link(href(following), render("page-nav-next", {"title": page_title(following)}), "next"))
+    if notebook != GLOSSARY:
+        links.append(_link(href(GLOSSARY), page_title(GLOSSARY), "glossary"))
     label = html.escape(render("page-nav-label"))
     return HTML(f"<nav class='bolivia-page-nav' aria-label='{label}' style='{_ROW}'>{''.join(links)}</nav>")
 
 
-def start_here() -> HTML:
+def start_here(folder_language: str | None = None) -> HTML:
     """The index's pointer for a newcomer: where to begin."""
     first = PAGES[1]
     text = render("page-start-here", {"title": page_title(first)})
-    return HTML(f"<p class='bolivia-start-here'><b>{_link(first, text, 'next')}</b></p>")
+    return HTML(f"<p class='bolivia-start-here'><b>{_link(page_href(first, folder_language), text, 'next')}</b></p>")

@@ -7,13 +7,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bolivia_core import score_side
+from bolivia_core import parse_cards, score_side
 from bolivia_core.game import Game
 from bolivia_core.messages import format_number, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
+from .exercise import Exercise, Unreadable, read_points
 from .language import LanguagePicker, rules_title
 
 __all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
@@ -312,59 +313,86 @@ def _scenario_titles() -> list[tuple[str, str]]:
     return [(scenario_title(name), name) for name in SCENARIOS]
 
 
-class ActionQuiz(widgets.VBox):
-    """An exercise on a position: may the player do this now? The engine marks it and says why."""
+class ActionQuiz(Exercise):
+    """An exercise on a position: may the player do this now? The engine marks it, and its reasons
+    are the hint (the rule that decides) and the worked answer; none of it is on the page before."""
 
     def __init__(self, scenario_text: str, action: str, question: str, **kwargs: Any) -> None:
         self.game = Game.from_position(scenario_text)
         self.action = action
-        self.hand = CardRow(sorted(self.game.position.hands[self.game.to_move - 1]), selectable=False,
-                            label="the hand of the player to move")  # fmt: skip
-        self.choice = widgets.ToggleButtons(options=["yes", "no"], value=None)
-        self.check = widgets.Button(description="check", icon="check")
-        self.feedback = widgets.HTML()
-        self.check.on_click(self._check)
         pos = self.game.position
-        top = str(pos.pile[-1]) if pos.pile else "none"
+        self.hand = CardRow(sorted(pos.hands[self.game.to_move - 1]), selectable=False,
+                            label=render("page-hand-to-move"))  # fmt: skip
+        self.choice = widgets.ToggleButtons(
+            options=[(render("exercise-yes"), "yes"), (render("exercise-no"), "no")], value=None
+        )
         self.melds = MeldRows()
         self.melds.show(pos.melds[pos.side_of(self.game.to_move)])
-        facts = f"Rules: {html.escape(self.game.rules.title)}. Pile top: <b>{html.escape(top)}</b>."
-        context = widgets.HTML(f"<p>{facts}</p><p><b>{html.escape(question)}</b></p>")
+        top = render("exercise-pile-top", {"card": str(pos.pile[-1])}) if pos.pile else render("exercise-pile-empty")
+        facts = " ".join([render("exercise-rules", {"rules": render(f"rules-title:{self.game.rules.name}")}), top,
+                          render("exercise-stock", {"count": len(pos.stock)})])  # fmt: skip
+        asked = f"<p><b>{html.escape(question)}</b></p>" if question else ""
+        context = widgets.HTML(f"<p>{html.escape(facts)}</p>{asked}")
         melds_heading = widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>")
         hand_heading = widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>")
-        super().__init__([context, melds_heading, self.melds, hand_heading, self.hand, self.choice, self.check,
-                          self.feedback], **kwargs)  # fmt: skip
+        super().__init__([context, melds_heading, self.melds, hand_heading, self.hand], [self.choice], **kwargs)
 
-    def _check(self, _button: object = None) -> None:
+    def _reasons(self) -> tuple[Any, ...]:
+        return self.game.explain(self.action)
+
+    def read(self) -> str:
         if self.choice.value is None:
-            self.feedback.value = "<p role='status'>Choose yes or no first.</p>"
-            return
-        reasons = self.game.explain(self.action)
-        truth = "no" if reasons else "yes"
-        mark = "✔ right" if self.choice.value == truth else "✘ not quite"
-        why = "; ".join(map(str, reasons)) if reasons else f"“{self.action}” is allowed here"
-        self.feedback.value = f"<p role='status'>{mark}: {html.escape(why)}.</p>"
+            raise Unreadable(render("exercise-choose-yes-no"))
+        return str(self.choice.value)
+
+    def is_right(self, answer: str) -> bool:
+        return answer == ("no" if self._reasons() else "yes")
+
+    def hint(self, answer: str) -> str:
+        reasons = self._reasons()
+        knob = next((r.knob for r in reasons if r.knob), None)
+        if knob:
+            return render("exercise-hint-rule", {"rule": self.game.rules.knob(knob).description})
+        if reasons:  # refused by the turn's order or the notation, not by a rule knob: the engine's words
+            return render("exercise-hint-rule", {"rule": str(reasons[0])})
+        return render("exercise-hint-allowed")
+
+    def worked(self) -> str:
+        reasons = self._reasons()
+        if not reasons:
+            return f"<p>{html.escape(render('exercise-action-allowed', {'action': self.action}))}</p>"
+        said = "; ".join(map(str, reasons))
+        return f"<p>{html.escape(render('exercise-action-refused', {'action': self.action, 'reasons': said}))}</p>"
 
 
-class ScoreQuiz(widgets.VBox):
-    """An exercise: what does this side score? The engine's line items are the answer."""
+class ScoreQuiz(Exercise):
+    """An exercise: what does this side score? Typed as the learner writes numbers; the engine's line
+    items are the hint (their names) and the worked answer (the whole sheet)."""
 
     def __init__(self, melds: list[str], hand: str = "", rules: str = "bolivia", red_threes: int = 0,
                  went_out: bool = False, **kwargs: Any) -> None:  # fmt: skip
         self.result = score_side(melds, hand, red_threes=red_threes, went_out=went_out, rules=rules)
-        self.guess = widgets.IntText(description="Your total")
-        self.check = widgets.Button(description="check", icon="check")
-        self.feedback = widgets.HTML()
-        self.check.on_click(self._check)
-        facts = "".join(f"<li>{html.escape(m)}</li>" for m in melds)
-        question = widgets.HTML(
-            f"<p>Under {html.escape(PRESETS[rules].title)} rules a side has melded:</p><ul>{facts}</ul>"
-            f"<p>left in hand: {html.escape(hand or 'nothing')}; red 3s: {red_threes}; "
-            f"{'it went out' if went_out else 'it did not go out'}. <b>What does it score?</b></p>"
-        )
-        super().__init__([question, widgets.HBox([self.guess, self.check]), self.feedback], **kwargs)
+        self.guess = widgets.Text(description=render("exercise-your-answer"), layout=widgets.Layout(width="16em"))
+        table = MeldRows()
+        table.show([parse_cards(meld) for meld in melds])
+        said = [render("exercise-score-hand", {"cards": hand or render("page-none")}),
+                render("exercise-score-red-threes", {"count": red_threes}),
+                render("exercise-went-out" if went_out else "exercise-not-out")]  # fmt: skip
+        lead = render("exercise-score-melds", {"rules": render(f"rules-title:{PRESETS[rules].name}")})
+        question = [widgets.HTML(f"<p>{html.escape(lead)}</p>"), table,
+                    widgets.HTML(f"<p>{html.escape(' '.join(said))}</p>")]  # fmt: skip
+        super().__init__(question, [self.guess], **kwargs)
 
-    def _check(self, _button: object = None) -> None:
-        right = self.guess.value == self.result.total
-        head = "✔ right" if right else f"✘ not quite: it is {self.result.total:+,}"
-        self.feedback.value = f"<p role='status'>{head}</p>{score_table_html(self.result)}"
+    def read(self) -> int:
+        return read_points(self.guess.value)
+
+    def is_right(self, answer: int) -> bool:
+        return answer == self.result.total
+
+    def hint(self, answer: int) -> str:
+        lines = [item.text() for item in self.result.items]
+        return render("exercise-hint-lines", {"count": len(lines), "lines": "; ".join(lines)})
+
+    def worked(self) -> str:
+        total = render("exercise-score-answer", {"total": _signed(self.result.total)})
+        return f"{score_table_html(self.result)}<p><b>{html.escape(total)}</b></p>"

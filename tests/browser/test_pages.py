@@ -110,7 +110,7 @@ def test_no_page_asks_another_site_for_anything(walk: dict[str, dict[str, Any]])
 
 def test_every_page_has_a_tab_title_and_links_to_the_index_and_the_next_page(walk: dict[str, dict[str, Any]]) -> None:
     assert walk["index.ipynb"]["title"] == "Bolivia explorer"
-    assert walk["index.ipynb"]["links"]["next"] == "01_cards_and_values.ipynb", "the index says where to start"
+    assert walk["index.ipynb"]["links"]["next"] == "01_the_turn.ipynb", "the index says where to start"
     for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
         seen = walk[here]
         first = json.loads((ROOT / "notebooks" / here).read_text())["cells"][0]

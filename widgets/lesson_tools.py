@@ -1,0 +1,373 @@
+"""What the lessons' code cells use: the page's language, the engine's objects, small views of a
+position, and the "try it" widgets. Every printed word comes from the message catalogue, so a
+lesson's code is the same in every language and speaks the page's language.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+from bolivia_core import Card, check_meld, get_rules, parse_cards, score_side
+from bolivia_core.compare import diff_rules, value_text
+from bolivia_core.game import Game, new_game
+from bolivia_core.messages import card_name, format_number, get_language, render, set_language
+from bolivia_core.players import GreedyPlayer
+from bolivia_core.scenario import SCENARIOS
+
+from .cards import CardRow
+from .exercise import WinnerQuiz
+from .language import PageLanguage
+from .meld_checker import MeldQuiz
+from .pages import page_links, start_here
+from .table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
+
+__all__ = [
+    "SCENARIOS",
+    "ActionQuiz",
+    "CardRow",
+    "CardValues",
+    "Game",
+    "HandEnder",
+    "MeldQuiz",
+    "RedThrees",
+    "ScoreCalculator",
+    "ScoreQuiz",
+    "TurnPractice",
+    "WinnerQuiz",
+    "card_name",
+    "check_meld",
+    "dashboard_links",
+    "index_start_here",
+    "lesson_links",
+    "new_game",
+    "play_one_hand",
+    "play_to_the_end",
+    "render",
+    "score_side",
+    "show_bonuses",
+    "show_card_values",
+    "show_cards",
+    "show_differences",
+    "show_hand_worth",
+    "show_initial_minimums",
+    "show_minimum",
+    "show_score",
+    "show_sides",
+    "show_table",
+    "start_lesson",
+]  # fmt: skip
+
+_ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
+MAX_ACTIONS_PER_HAND = 20_000  # a computer-played hand ends long before this; a bound, not a timer
+
+
+def start_lesson(language: str) -> PageLanguage:
+    """Speak ``language`` on this page: the printed words, card names and the page's ``lang``."""
+    return PageLanguage(language=set_language(language))
+
+
+def lesson_links(notebook: str) -> HTML:
+    """The page's links to the index, the previous and the next page, in the page's language."""
+    return page_links(notebook, folder_language=get_language())
+
+
+def dashboard_links(*notebooks: str) -> HTML:
+    """Links to dashboards (which exist once, and take the language in their address)."""
+    from .pages import page_title
+
+    language = get_language()
+    items = []
+    for notebook in notebooks:
+        target = notebook if language == "en" else f"../{notebook}?lang={language}"
+        items.append(f"<li><a href='{html.escape(target)}'>{html.escape(page_title(notebook))}</a></li>")
+    return HTML(f"<ul>{''.join(items)}</ul>")
+
+
+def show_cards(cards: str | Sequence[Card]) -> CardRow:
+    """Cards drawn as pictures, named for a screen reader in the page's language."""
+    return CardRow(cards, selectable=False, label=", ".join(card_name(c) for c in parse_cards(cards)))
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    print("\n".join(lines))
+
+
+def show_card_values(preset: str = "bolivia") -> None:
+    """Each card's value as the rules give it, grouped by value; black and red 3s on their own lines."""
+    rules = get_rules(preset)
+    groups: dict[int, list[str]] = {}
+    for rank, points in rules.card_values.items():
+        if rank != "3":
+            groups.setdefault(points, []).append(rank)
+    lines = [render("lesson-value-line", {"cards": ", ".join(ranks), "points": points})
+             for points, ranks in sorted(groups.items(), reverse=True)]  # fmt: skip
+    lines.append(render("lesson-value-line", {"cards": render("lesson-black-three"), "points": rules.card_values["3"]}))
+    lines.append(render("lesson-black-three-line", {"points": format_number(rules.black_three_in_hand)}))
+    lines.append(render("lesson-red-three-line", {"points": format_number(rules.red_three_value)}))
+    _print_lines(lines)
+
+
+def _worth(cards: Sequence[Card], preset: str) -> tuple[int, int]:
+    """What ``cards`` score melded and what they cost left in hand (black 3s at the hand penalty)."""
+    rules = get_rules(preset)
+    melded = sum(rules.card_value(c) for c in cards if not c.is_red_three)
+    held = sum(rules.black_three_in_hand if c.is_black_three else rules.card_value(c) for c in cards)
+    return melded, held
+
+
+def show_hand_worth(hand: Sequence[Card] | str, preset: str = "bolivia") -> None:
+    melded, held = _worth(parse_cards(hand), preset)
+    _print_lines([render("lesson-melded-worth", {"points": format_number(melded)}),
+                  render("lesson-left-cost", {"points": format_number(held)})])  # fmt: skip
+
+
+class CardValues(widgets.VBox):
+    """Try it: choose cards from a hand; the engine's values add them up, melded and left in hand."""
+
+    def __init__(self, hand: Sequence[Card] | str, preset: str = "bolivia", **kwargs: Any) -> None:
+        self.preset = preset
+        self.row = CardRow(hand, label=render("page-hand-to-move"))
+        self.sums = widgets.HTML()
+        self.row.observe(self._update, names="selected")
+        super().__init__([self.row, self.sums], **kwargs)
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        chosen = self.row.selected_cards
+        if not chosen:
+            self.sums.value = f"<p role='status'>{html.escape(render('lesson-nothing-chosen'))}</p>"
+            return
+        melded, held = _worth(chosen, self.preset)
+        lines = [render("lesson-chosen", {"cards": " ".join(map(str, chosen))}),
+                 render("lesson-melded-worth", {"points": format_number(melded)}),
+                 render("lesson-left-cost", {"points": format_number(held)})]  # fmt: skip
+        self.sums.value = "<p role='status'>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
+
+
+def _facts(game: Game) -> str:
+    pos = game.position
+    top = render("exercise-pile-top", {"card": str(pos.pile[-1])}) if pos.pile else render("exercise-pile-empty")
+    return " ".join([render("exercise-rules", {"rules": render(f"rules-title:{game.rules.name}")}),
+                     render("lesson-to-move", {"player": game.to_move}), top,
+                     render("exercise-stock", {"count": len(pos.stock)})])  # fmt: skip
+
+
+def show_table(game: Game) -> widgets.VBox:
+    """The position as the player to move sees it: the facts, the side's melds, the hand."""
+    pos = game.position
+    melds = MeldRows()
+    melds.show(pos.melds[pos.side_of(game.to_move)])
+    hand = CardRow(sorted(pos.hands[game.to_move - 1]), selectable=False, label=render("page-hand-to-move"))
+    return widgets.VBox([
+        widgets.HTML(f"<p>{html.escape(_facts(game))}</p>"),
+        widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>"), melds,
+        widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>"), hand,
+    ])  # fmt: skip
+
+
+def show_sides(game: Game) -> widgets.VBox:
+    """Who sits where and on which side, and each side's melds."""
+    pos = game.position
+    lines = []
+    for player in pos.seating():
+        side = pos.side_of(player) + 1
+        partners = pos.partners(player)
+        code, params = ("lesson-seat", {"partner": partners[0]}) if partners else ("lesson-seat-alone", {})
+        lines.append(f"<li>{html.escape(render(code, {'player': player, 'side': side} | params))}</li>")
+    parts: list[widgets.Widget] = [widgets.HTML(f"<ul>{''.join(lines)}</ul>")]
+    for side, melds in enumerate(pos.melds, start=1):
+        rows = MeldRows()
+        rows.show(melds)
+        parts += [widgets.HTML(f"<h4>{html.escape(render('lesson-side-melds', {'side': side}))}</h4>"), rows]
+    return widgets.VBox(parts)
+
+
+class TurnPractice(widgets.VBox):
+    """Try it: play actions on a real position; the engine plays what is allowed and says why not
+    for the rest. Undo goes back one action."""
+
+    def __init__(self, game: Game, **kwargs: Any) -> None:
+        self.game = game.clone()
+        self.table = widgets.VBox()
+        self.attempt = widgets.Text(description=render("lesson-action"), layout=widgets.Layout(width="22em"))
+        self.play = widgets.Button(description=render("lesson-play"), icon="play")
+        self.undo = widgets.Button(description=render("lesson-undo"), icon="undo")
+        self.legal = widgets.HTML()
+        self.answer = widgets.HTML()
+        self.play.on_click(self._play)
+        self.undo.on_click(self._undo)
+        self.attempt.on_submit(self._play)
+        super().__init__([self.table, self.legal, widgets.HBox([self.attempt, self.play, self.undo], layout=_ROW),
+                          self.answer], **kwargs)  # fmt: skip
+        self.add_class("bolivia-turn-practice")
+        self._show()
+
+    def _show(self) -> None:
+        self.table.children = [show_table(self.game)]
+        actions = ", ".join(str(a) for a in self.game.legal_actions())
+        self.legal.value = f"<p>{html.escape(render('lesson-legal-now', {'actions': actions}))}</p>"
+        self.undo.disabled = not self.game.history
+
+    def _play(self, _source: object = None) -> None:
+        typed = " ".join(self.attempt.value.split())
+        try:
+            reasons = self.game.explain(typed)
+        except ValueError as error:
+            self.answer.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            return
+        if reasons:
+            said = render("lesson-refused", {"action": typed, "reasons": "; ".join(map(str, reasons))})
+            self.answer.value = f"<p role='status'>{html.escape(said)}</p>"
+            return
+        self.game.apply(typed)
+        events = "; ".join(str(e) for e in self.game.log[-3:])
+        self.answer.value = f"<p role='status'>{html.escape(render('lesson-done', {'action': events}))}</p>"
+        self.attempt.value = ""
+        self._show()
+
+    def _undo(self, _button: object = None) -> None:
+        if self.game.history:
+            self.game.undo()
+            self.answer.value = ""
+            self._show()
+
+
+def show_initial_minimums(preset: str = "bolivia") -> None:
+    """The initial meld's minimum for each range of a side's score, as the rules give it."""
+    rules = get_rules(preset)
+    lines = [render("lesson-minimum-below-zero", {"minimum": rules.initial_meld_below_zero})]
+    steps = list(rules.initial_meld_steps)
+    for (low, minimum), following in zip(steps, [*steps[1:], None], strict=True):
+        if following is None:
+            lines.append(render("lesson-minimum-from", {"score": format_number(low), "minimum": minimum}))
+        else:
+            high = format_number(following[0] - 5)  # scores move in fives
+            lines.append(render("lesson-minimum-range", {"low": format_number(low), "high": high, "minimum": minimum}))
+    _print_lines(lines)
+
+
+def show_minimum(game: Game) -> None:
+    """The side to move's score and the minimum its first melds must reach, as the engine works it out."""
+    pos = game.position
+    side = pos.side_of(game.to_move)
+    score = pos.scores[side]
+    minimum = game.rules.initial_meld_minimum(score)
+    print(render("lesson-your-minimum", {"side": side + 1, "score": format_number(score), "minimum": minimum}))
+
+
+def index_start_here() -> HTML:
+    """The index's "start here", pointing at the first lesson in the page's language."""
+    return start_here(get_language())
+
+
+def show_bonuses(preset: str = "bolivia") -> None:
+    """Every bonus the rules give, described by the rules themselves."""
+    rules = get_rules(preset)
+    lines = []
+    for knob in rules.knobs():
+        if knob.name.startswith("bonus_") or knob.name.endswith("_bonus") or knob.name.startswith("red_three"):
+            if isinstance(knob.value, int) and not isinstance(knob.value, bool) and knob.value:
+                points = format_number(knob.value)
+                lines.append(render("lesson-bonus-line", {"what": knob.description, "points": points}))
+    _print_lines(lines)
+
+
+def show_score(result: Any) -> HTML:
+    """A side's score sheet, line by line, numbers written the page's way."""
+    return HTML(score_table_html(result))
+
+
+def show_differences(first: str, second: str) -> None:
+    """Every rule on which two presets differ: what the rule is, and each preset's value in words."""
+    lines = []
+    for difference in diff_rules(first, second):
+        lines.append(difference.description)
+        for name, value in difference.values.items():
+            lines.append("    " + render("lesson-in-the-lesson", {"rules": render(f"rules-title:{name}"),
+                                                                "value": value_text(value)}))  # fmt: skip
+    _print_lines(lines)
+
+
+def _play_hand(game: Game) -> int:
+    """Computer players (greedy, seeded by the game) play until the hand is over; the actions taken."""
+    players = [GreedyPlayer(game.position.seed * 10 + seat) for seat in range(game.position.players)]
+    start = len(game.history)
+    for _ in range(MAX_ACTIONS_PER_HAND):
+        if game.phase in ("hand over", "game over"):
+            return len(game.history) - start
+        game.apply(players[game.to_move - 1].choose(game).action)
+    raise RuntimeError(f"a hand ran past {MAX_ACTIONS_PER_HAND} actions")
+
+
+def play_one_hand(game: Game) -> None:
+    """Play one hand and print how it ended (the engine's own log line) and how long it took."""
+    actions = _play_hand(game)
+    _print_lines([str(game.log[-1]), render("lesson-hand-turns", {"count": actions})])
+
+
+def play_to_the_end(game: Game) -> None:
+    """Play the game to its end and print each hand's scores and the result."""
+    while not game.is_over:
+        _play_hand(game)
+        if game.phase == "hand over":
+            game.apply("next hand")
+    lines = []
+    for result in game.results:
+        scores = ", ".join(render("lesson-side-score", {"side": side, "points": format_number(score.total)})
+                           for side, score in enumerate(result.scores, start=1))  # fmt: skip
+        lines.append(render("lesson-hand-scores", {"hand": result.hand_number, "scores": scores}))
+    winner = game.winner()
+    if winner is None:
+        lines.append(render("lesson-game-drawn"))
+    else:
+        lines.append(render("lesson-game-won", {"side": winner + 1, "total": format_number(game.scores[winner])}))
+    _print_lines(lines)
+
+
+class HandEnder(widgets.VBox):
+    """Try it: deal a seeded game and let the computer play one hand to its end."""
+
+    def __init__(self, seed: int = 7, **kwargs: Any) -> None:
+        self.seed = widgets.BoundedIntText(value=seed, min=1, max=10_000, description=render("lesson-seed"),
+                                           layout=widgets.Layout(width="12em"))  # fmt: skip
+        self.go = widgets.Button(description=render("lesson-deal-and-play"), icon="play",
+                                 layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.out = widgets.HTML()
+        self.go.on_click(self._go)
+        super().__init__([widgets.HBox([self.seed, self.go], layout=_ROW), self.out], **kwargs)
+
+    def _go(self, _button: object = None) -> None:
+        game = new_game("bolivia", players=4, seed=int(self.seed.value))
+        actions = _play_hand(game)
+        lines = [str(game.log[-1]), render("lesson-hand-turns", {"count": actions})]
+        self.out.value = "<p role='status'>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
+
+
+class RedThrees(widgets.VBox):
+    """Try it: the same side's score with more or fewer red 3s, able to go out or not."""
+
+    CAN_GO_OUT = ("4H 5H 6H 7H 8H 9H 10H", "KH KH KS KS KD KD KC")
+    CANNOT = ("4H 5H 6H 7H 8H 9H 10H", "KH KS KD")
+
+    def __init__(self, **kwargs: Any) -> None:
+        rules = get_rules("bolivia")
+        self.count = widgets.IntSlider(value=2, min=0, max=rules.red_threes_in_deck,
+                                       description=render("lesson-red-threes"))  # fmt: skip
+        self.ready = widgets.Checkbox(value=False, description=render("lesson-can-go-out"), indent=False,
+                                      layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.melds = MeldRows()
+        self.sheet = widgets.HTML()
+        self.count.observe(self._update, names="value")
+        self.ready.observe(self._update, names="value")
+        super().__init__([widgets.HBox([self.count, self.ready], layout=_ROW), self.melds, self.sheet], **kwargs)
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        melds = self.CAN_GO_OUT if self.ready.value else self.CANNOT
+        self.melds.show([parse_cards(m) for m in melds])
+        self.sheet.value = score_table_html(score_side(list(melds), red_threes=self.count.value))
