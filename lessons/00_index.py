@@ -1,6 +1,6 @@
 """The index: what the project is, where to start, every page, every language."""
 
-from lessons import Code, Heading, Lesson, LessonList, PageItem, Text
+from lessons import Code, Heading, LanguageLinks, Lesson, LessonList, PageItem, Text
 
 LESSON = Lesson(
     slug="index",
@@ -23,6 +23,7 @@ LESSON = Lesson(
                  "play a whole game against the computer, with a coach who gives hints and says why.")),
         PageItem("meld_lab.ipynb", Text("index:meld-lab",
                  "deal a hand or load a lesson position, choose cards, meld them, watch the score.")),
+        LanguageLinks(Text("index:meld-lab-languages", "The meld lab in another language:"), "meld_lab.ipynb"),
         PageItem("meld_checker.ipynb", Text("index:meld-checker",
                  "type cards, pick the rules, see whether they make a legal meld and why not.")),
         PageItem("score_calculator.ipynb", Text("index:score-calculator",

@@ -66,11 +66,19 @@ class PageItem:
 
 
 @dataclass(frozen=True)
+class LanguageLinks:
+    """A sentence, then a link to a dashboard in each language (``meld_lab.ipynb?lang=sv``)."""
+
+    text: Text
+    notebook: str
+
+
+@dataclass(frozen=True)
 class LessonList:
     """The numbered list of every lesson page, each title a link (written by the build)."""
 
 
-Cell = Text | Heading | Code | Term | PageItem | LessonList
+Cell = Text | Heading | Code | Term | PageItem | LanguageLinks | LessonList
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,8 @@ class Lesson:
                 found.extend(cell.texts())
             elif isinstance(cell, PageItem):
                 found.append(cell.what)
+            elif isinstance(cell, LanguageLinks):
+                found.append(cell.text)
         return found
 
     def facts(self) -> dict[str, int | str]:
@@ -164,11 +174,9 @@ def facts(rules: Rules) -> dict[str, int | str]:
     }
 
 
-PAGE_TEXTS: tuple[Text, ...] = (
-    Text("page:languages", "This page in other languages:"),
-    Text("page:glossary-link", "A word you do not know? Look it up in the glossary."),
-)
-"""Texts the build puts on every page around the lesson's own cells."""
+PAGE_TEXTS: tuple[Text, ...] = ()
+"""Texts the build puts on every page around the lesson's own cells (the links to the page in the
+other languages and to the glossary are said by ``start_lesson``, from the message catalogue)."""
 
 
 def _load(path: Path) -> Lesson:

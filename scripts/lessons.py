@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, format_number, render  # noqa: E402
 from lessons import (  # noqa: E402
-    PAGE_TEXTS,
     Code,
     Heading,
+    LanguageLinks,
     Lesson,
     LessonList,
     PageItem,
@@ -95,35 +95,19 @@ def _code(source: str) -> dict[str, Any]:
     return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
 
 
-def _language_line(lesson: Lesson, language: str, translate: Translate) -> str:
-    others = []
-    for other in LANGUAGES:
-        if other == language:
-            continue
-        if language == "en":
-            target = f"{other}/{lesson.notebook}"
-        else:
-            target = f"../{lesson.notebook}" if other == "en" else f"../{other}/{lesson.notebook}"
-        others.append(f"[{LANGUAGE_NAMES[other]}]({target})")
-    line = f"{translate(PAGE_TEXTS[0])} " + " · ".join(others)
-    if lesson.notebook != GLOSSARY:
-        line += f"  \n[{translate(PAGE_TEXTS[1])}]({GLOSSARY})"
-    return line
-
-
 def cells(lesson: Lesson, language: str, all_titles: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
     """The notebook's cells for one language, in the lesson's order."""
     translate = translator(language)
     facts = lesson.facts()
     title = said(lesson.title, translate, facts, language)
     out = [
-        _markdown(f"# {title}\n\n{_language_line(lesson, language, translate)}"),
+        _markdown(f"# {title}"),
         _code(f'{IGNORE}from bolivia_widgets.lesson_tools import *  # noqa: F403  (the tools every lesson uses)\n\n'
-              f'start_lesson("{language}")'),
+              f'start_lesson("{language}", "{lesson.notebook}")'),
     ]  # fmt: skip
     items: list[str] = []
     for cell in lesson.cells:
-        if not isinstance(cell, PageItem) and items:
+        if not isinstance(cell, PageItem | LanguageLinks) and items:
             out.append(_markdown("\n".join(items)))
             items = []
         if isinstance(cell, Text):
@@ -144,6 +128,10 @@ def cells(lesson: Lesson, language: str, all_titles: dict[str, dict[str, str]]) 
             name = all_titles[language][cell.notebook] if lesson_page else _page_title(cell.notebook, language)
             target = link(cell.notebook, language, lesson_page=lesson_page)
             items.append(f"- [{name}]({target}): {said(cell.what, translate, facts, language)}")
+        elif isinstance(cell, LanguageLinks):
+            links = [f"[{LANGUAGE_NAMES[other]}]({link(cell.notebook, language, lesson_page=False).split('?')[0]}"
+                     f"?lang={other})" for other in LANGUAGES if other != language]  # fmt: skip
+            items.append(f"  {said(cell.text, translate, facts, language)} " + " · ".join(links))
         elif isinstance(cell, LessonList):
             lessons = [n for n in all_titles[language] if n[:2].isdigit()] + [GLOSSARY]
             out.append(_markdown("\n".join(f"- [{all_titles[language][n]}]({n})" for n in lessons)))

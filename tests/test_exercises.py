@@ -22,7 +22,8 @@ def page_text(widget: widgets.Widget) -> str:
     while stack:
         current = stack.pop()
         state = current.get_state()
-        found.append(repr({k: v for k, v in state.items() if k != "children"}))
+        found.append(repr({k: v for k, v in state.items()  # not the references to other models by id
+                           if k != "children" and not (isinstance(v, str) and v.startswith("IPY_MODEL_"))}))
         stack.extend(getattr(current, "children", ()))
         for part in ("hand", "melds", "table"):
             if isinstance(getattr(current, part, None), widgets.Widget):

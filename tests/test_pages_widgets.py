@@ -47,7 +47,8 @@ def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links(
         assert notebook["metadata"]["title"] == page_tab_title(name)
         assert heading in page_tab_title(name), f"{name}: the tab's title should say what the heading says"
         sources = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
-        expected = ("start_here()", "index_start_here()") if name == "index.ipynb" else (f'page_links("{name}")', f'lesson_links("{name}")')
+        links = (f'page_links("{name}")', f'lesson_links("{name}")')
+        expected = ("start_here()", "index_start_here()") if name == "index.ipynb" else links
         assert any(e in s for s in sources for e in expected), f"{name} lacks its links ({expected})"
 
 

@@ -15,7 +15,15 @@ from IPython.display import HTML
 from bolivia_core import Card, check_meld, get_rules, parse_cards, score_side
 from bolivia_core.compare import diff_rules, value_text
 from bolivia_core.game import Game, new_game
-from bolivia_core.messages import card_name, format_number, get_language, render, set_language
+from bolivia_core.messages import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    card_name,
+    format_number,
+    get_language,
+    render,
+    set_language,
+)
 from bolivia_core.players import GreedyPlayer
 from bolivia_core.scenario import SCENARIOS
 
@@ -23,7 +31,7 @@ from .cards import CardRow
 from .exercise import WinnerQuiz
 from .language import PageLanguage
 from .meld_checker import MeldQuiz
-from .pages import page_links, start_here
+from .pages import GLOSSARY, page_links, start_here
 from .table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
 
 __all__ = [
@@ -66,9 +74,26 @@ _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 MAX_ACTIONS_PER_HAND = 20_000  # a computer-played hand ends long before this; a bound, not a timer
 
 
-def start_lesson(language: str) -> PageLanguage:
-    """Speak ``language`` on this page: the printed words, card names and the page's ``lang``."""
-    return PageLanguage(language=set_language(language))
+def start_lesson(language: str, notebook: str) -> widgets.VBox:
+    """Speak ``language`` on this page (the printed words, card names and the page's ``lang``), and
+    link the page in the other languages (a copy each, in a folder each) and the glossary."""
+    chosen = set_language(language)
+    others = []
+    for other in LANGUAGES:
+        if other == chosen:
+            continue
+        if chosen == "en":
+            target = f"{other}/{notebook}"
+        else:
+            target = f"../{notebook}" if other == "en" else f"../{other}/{notebook}"
+        others.append(f"<a href='{html.escape(target)}' hreflang='{other}' lang='{other}'>"
+                      f"{html.escape(LANGUAGE_NAMES[other])}</a>")  # fmt: skip
+    line = html.escape(render("lesson-other-languages")) + " " + " · ".join(others)
+    if notebook != GLOSSARY:
+        glossary = html.escape(render("lesson-glossary-link"))
+        line += f"<br><a href='{GLOSSARY}' class='bolivia-glossary-link'>{glossary}</a>"
+    links = widgets.HTML(f"<p class='bolivia-lesson-languages'>{line}</p>")
+    return widgets.VBox([PageLanguage(language=chosen), links])
 
 
 def lesson_links(notebook: str) -> HTML:
@@ -226,7 +251,7 @@ class TurnPractice(widgets.VBox):
             return
         self.game.apply(typed)
         events = "; ".join(str(e) for e in self.game.log[-3:])
-        self.answer.value = f"<p role='status'>{html.escape(render('lesson-done', {'action': events}))}</p>"
+        self.answer.value = f"<p role='status'>✔ {html.escape(events)}</p>"
         self.attempt.value = ""
         self._show()
 
@@ -273,7 +298,7 @@ def show_bonuses(preset: str = "bolivia") -> None:
         if knob.name.startswith("bonus_") or knob.name.endswith("_bonus") or knob.name.startswith("red_three"):
             if isinstance(knob.value, int) and not isinstance(knob.value, bool) and knob.value:
                 points = format_number(knob.value)
-                lines.append(render("lesson-bonus-line", {"what": knob.description, "points": points}))
+                lines.append(f"{knob.description}: {points}")
     _print_lines(lines)
 
 
@@ -288,8 +313,7 @@ def show_differences(first: str, second: str) -> None:
     for difference in diff_rules(first, second):
         lines.append(difference.description)
         for name, value in difference.values.items():
-            lines.append("    " + render("lesson-in-the-lesson", {"rules": render(f"rules-title:{name}"),
-                                                                "value": value_text(value)}))  # fmt: skip
+            lines.append(f"    {render(f'rules-title:{name}')}: {value_text(value)}")
     _print_lines(lines)
 
 
@@ -323,7 +347,7 @@ def play_to_the_end(game: Game) -> None:
         lines.append(render("lesson-hand-scores", {"hand": result.hand_number, "scores": scores}))
     winner = game.winner()
     if winner is None:
-        lines.append(render("lesson-game-drawn"))
+        lines.append(render("exercise-draw"))
     else:
         lines.append(render("lesson-game-won", {"side": winner + 1, "total": format_number(game.scores[winner])}))
     _print_lines(lines)

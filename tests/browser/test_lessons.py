@@ -1,0 +1,71 @@
+"""The lessons in a real browser: an exercise's answer is not on the page before the learner answers,
+and the Danish index speaks Danish (its catalogue texts, not the English ones)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Page, expect
+
+from bolivia_core import score_side
+from bolivia_core.messages import EN, LOCALE_DIR, format_number
+
+TIMEOUT = 60_000  # a cold kernel on a busy machine
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_an_exercise_s_answer_is_absent_from_the_page_until_answered(page: Page, voila_url: str) -> None:
+    """Lesson 10's exercise: the side's total is worked out by the engine in the kernel; the page gets it
+    only after two wrong answers, and "abc" spends no try."""
+    melds = ["4S 5S 6S 7S 8S 9S 10S", "KH KH KS KS KD KD KC"]  # as lessons/10_scoring_a_hand.py asks
+    total = score_side(melds, went_out=True).total
+    written = {format_number(total, "en"), str(total)}
+    page.goto(f"{voila_url}/voila/render/10_scoring_a_hand.ipynb")
+    exercise = page.locator(".bolivia-exercise")
+    expect(exercise.get_by_role("button", name="check")).to_be_visible(timeout=TIMEOUT)
+    html = page.content()
+    assert not [w for w in written if w in html], f"the answer {total} is on the page before any answer"
+    answer = exercise.get_by_role("textbox", name="Your answer")
+    answer.fill("abc")
+    exercise.get_by_role("button", name="check").click()
+    expect(exercise.get_by_role("status")).to_contain_text("No try is spent")
+    answer.fill("100")
+    exercise.get_by_role("button", name="check").click()
+    expect(exercise.get_by_role("status")).to_contain_text("A hint")
+    assert not [w for w in written if w in page.content()], "a hint must not give the total away"
+    answer.fill("200")
+    exercise.get_by_role("button", name="check").click()
+    expect(exercise.get_by_role("status")).to_contain_text(f"The side scores +{format_number(total, 'en')}.")
+
+
+def _lesson_texts_translated(language: str) -> bool:
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "lessons.po").open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    return all(m.string and not m.fuzzy for m in catalog if m.id)
+
+
+def test_the_danish_index_has_no_english_catalogue_text(page: Page, voila_url: str) -> None:
+    """Every text of the Danish index comes from the Danish catalogues: none of the English messages,
+    and (once the Danish lessons are translated) none of the lessons' English prose."""
+    page.goto(f"{voila_url}/voila/render/da/index.ipynb")
+    start = page.locator(".bolivia-start-here a.bolivia-nav-next")
+    expect(start).to_have_attribute("href", "01_the_turn.ipynb", timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    text = page.locator("body").inner_text()
+    english = [t for t in EN.values() if " " in t and "{" not in t and len(t) > 12]
+    leaked = [t for t in english if t in text]
+    assert not leaked, f"English catalogue texts on the Danish index: {leaked[:3]}"
+    assert page.locator("a[href='../play.ipynb?lang=da']").count() == 1, "dashboards are linked in Danish"
+    sys.path.insert(0, str(ROOT / "scripts"))
+    sys.path.insert(0, str(ROOT))
+    import i18n
+
+    if not _lesson_texts_translated("da"):
+        pytest.xfail("the lessons' Danish translation is not finished (scripts/i18n.py missing --domain lessons da)")
+    prose = [t for t in i18n.lesson_texts().values() if "{" not in t and len(t) > 12 and t.count(" ") > 2]
+    leaked = [t for t in prose if re.sub(r"\*\*", "", t) in text]
+    assert not leaked, f"English lesson prose on the Danish index: {leaked[:3]}"
