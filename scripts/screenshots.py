@@ -38,10 +38,14 @@ PAGES = {
     "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "variant-situation": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "index": ("index.ipynb", ".bolivia-start-here"),
+    "lesson-card-values": ("03_card_values.ipynb", ".bolivia-exercise"),
+    "lesson-scoring": ("10_scoring_a_hand.ipynb", ".bolivia-exercise"),
+    "glossary": ("glossary.ipynb", ".bolivia-page-nav"),
 }
 # also shown 390 px wide, as on a phone
 PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
-         "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index"}
+         "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
+         "lesson-scoring", "glossary"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
                                                   (e) => e.scrollHeight + 40))"""
@@ -86,6 +90,19 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
     elif name == "variant-situation":  # the situation's cards as pictures, judged under each rule set
         page.get_by_role("tab", name="One situation").click()
         page.locator(".bolivia-situation-cards .bx-card").first.wait_for()
+    elif name == "lesson-card-values":  # the "try it" with cards chosen, the exercise hinted once
+        for card in page.get_by_role("group", name="The hand of the player to move").get_by_role("button").all()[:3]:
+            card.click()
+        page.locator(".bolivia-exercise").get_by_role("textbox").fill("-200")
+        page.locator(".bolivia-exercise").get_by_role("button", name="check").click()
+        page.locator(".bolivia-exercise [role=status]").wait_for()
+    elif name == "lesson-scoring":  # the exercise worked out after two wrong tries
+        exercise = page.locator(".bolivia-exercise")
+        for guess in ("2000", "2500"):
+            exercise.get_by_role("textbox").fill(guess)
+            exercise.get_by_role("button", name="check").click()
+            page.wait_for_timeout(300)
+        exercise.locator(".bolivia-score-sheet").wait_for()
     elif name == "scenario-explorer":
         page.get_by_label("Try").fill("take pile with 6H 6D")
         page.get_by_role("button", name="why not?").click()

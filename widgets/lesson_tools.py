@@ -182,12 +182,13 @@ def _facts(game: Game) -> str:
                      render("exercise-stock", {"count": len(pos.stock)})])  # fmt: skip
 
 
-def show_table(game: Game) -> widgets.VBox:
+def show_table(game: Game, hand: CardRow | None = None) -> widgets.VBox:
     """The position as the player to move sees it: the facts, the side's melds, the hand."""
     pos = game.position
     melds = MeldRows()
     melds.show(pos.melds[pos.side_of(game.to_move)])
-    hand = CardRow(sorted(pos.hands[game.to_move - 1]), selectable=False, label=render("page-hand-to-move"))
+    if hand is None:
+        hand = CardRow(sorted(pos.hands[game.to_move - 1]), selectable=False, label=render("page-hand-to-move"))
     return widgets.VBox([
         widgets.HTML(f"<p>{html.escape(_facts(game))}</p>"),
         widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>"), melds,
@@ -214,7 +215,8 @@ def show_sides(game: Game) -> widgets.VBox:
 
 class TurnPractice(widgets.VBox):
     """Try it: play actions on a real position; the engine plays what is allowed and says why not
-    for the rest. Undo goes back one action."""
+    for the rest. Choosing cards writes the action (one card: a discard; more: a meld); undo goes
+    back one action."""
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
         self.game = game.clone()
@@ -226,17 +228,24 @@ class TurnPractice(widgets.VBox):
         self.answer = widgets.HTML()
         self.play.on_click(self._play)
         self.undo.on_click(self._undo)
-        self.attempt.on_submit(self._play)
         super().__init__([self.table, self.legal, widgets.HBox([self.attempt, self.play, self.undo], layout=_ROW),
                           self.answer], **kwargs)  # fmt: skip
         self.add_class("bolivia-turn-practice")
         self._show()
 
     def _show(self) -> None:
-        self.table.children = [show_table(self.game)]
+        pos = self.game.position
+        hand = CardRow(sorted(pos.hands[self.game.to_move - 1]), label=render("page-hand-to-move"))
+        hand.observe(lambda _change: self._chosen(hand), names="selected")
+        self.table.children = [show_table(self.game, hand)]
         actions = ", ".join(str(a) for a in self.game.legal_actions())
         self.legal.value = f"<p>{html.escape(render('lesson-legal-now', {'actions': actions}))}</p>"
         self.undo.disabled = not self.game.history
+
+    def _chosen(self, hand: CardRow) -> None:
+        cards = " ".join(str(c) for c in hand.selected_cards)
+        if cards:
+            self.attempt.value = f"discard {cards}" if len(hand.selected_cards) == 1 else f"meld {cards}"
 
     def _play(self, _source: object = None) -> None:
         typed = " ".join(self.attempt.value.split())
@@ -249,8 +258,9 @@ class TurnPractice(widgets.VBox):
             said = render("lesson-refused", {"action": typed, "reasons": "; ".join(map(str, reasons))})
             self.answer.value = f"<p role='status'>{html.escape(said)}</p>"
             return
+        before = len(self.game.log)
         self.game.apply(typed)
-        events = "; ".join(str(e) for e in self.game.log[-3:])
+        events = "; ".join(str(e) for e in self.game.log[before:]) or typed
         self.answer.value = f"<p role='status'>✔ {html.escape(events)}</p>"
         self.attempt.value = ""
         self._show()

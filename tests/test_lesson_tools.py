@@ -1,0 +1,86 @@
+"""The lessons' "try it" widgets and printed tables, driven from Python: real positions, the engine's
+answers, every word from the catalogue."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bolivia_core.messages import set_language
+from bolivia_widgets.lesson_tools import (
+    CardValues,
+    Game,
+    RedThrees,
+    TurnPractice,
+    new_game,
+    show_card_values,
+    show_initial_minimums,
+    start_lesson,
+)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")
+
+
+def test_turn_practice_plays_the_allowed_refuses_the_rest_and_undoes() -> None:
+    practice = TurnPractice(new_game("bolivia", players=4, seed=3))
+    practice.attempt.value = "discard 5D"  # before drawing
+    practice.play.click()
+    assert "must first draw" in practice.answer.value and not practice.game.history
+    practice.attempt.value = "draw"
+    practice.play.click()
+    assert "✔ player 2 draws 2 cards" in practice.answer.value
+    hand = practice.table.children[0].children[-1]
+    hand.selected = [0, 1]  # choosing cards writes the action: two cards make a meld to try
+    assert practice.attempt.value.startswith("meld ")
+    hand.selected = [0]
+    assert practice.attempt.value.startswith("discard ")
+    practice.play.click()
+    assert "discards" in practice.answer.value and practice.game.to_move == 3
+    practice.undo.click()
+    assert practice.game.to_move == 2 and len(practice.game.history) == 1
+
+
+def test_turn_practice_names_what_is_not_an_action() -> None:
+    practice = TurnPractice(Game.from_position("rules=bolivia; turn=1; phase=play; p1=KH KS KD 5C 9D"))
+    practice.attempt.value = "throw 5C"
+    practice.play.click()
+    assert "is not an action" in practice.answer.value
+
+
+def test_card_values_add_up_by_the_rule_text() -> None:
+    """An ace (20) and a black 3 (5 melded, 100 in hand: the Danish text's values)."""
+    values = CardValues("AH 3S 4D")
+    values.row.selected = [0, 1]
+    assert "Melded, these cards score 25." in values.sums.value
+    assert "Left in hand at the end, they cost 120." in values.sums.value
+
+
+def test_red_threes_count_against_a_side_that_may_not_go_out() -> None:
+    red = RedThrees()
+    red.count.value = 2
+    red.ready.value = False
+    assert "-200" in red.sheet.value  # two red 3s at 100, counted against
+    red.ready.value = True
+    assert "+200" in red.sheet.value
+
+
+def test_tables_print_in_the_page_s_language(capsys: pytest.CaptureFixture[str]) -> None:
+    start_lesson("da", "03_card_values.ipynb")
+    show_card_values("bolivia")
+    show_initial_minimums("bolivia")
+    out = capsys.readouterr().out
+    assert "sort 3'er tilbage på hånden: -100 stykket" in out
+    assert "point 1.500 til 2.995: 90" in out and "point 7.000 eller mere: 150" in out
+
+
+def test_a_lesson_page_links_its_other_languages_and_the_glossary() -> None:
+    header = start_lesson("da", "04_melds.ipynb").children[1].value
+    assert "href='../04_melds.ipynb' hreflang='en'" in header and "href='../cs/04_melds.ipynb'" in header
+    assert "href='glossary.ipynb'" in header and "Slå det op i ordlisten" in header
+    english = start_lesson("en", "glossary.ipynb").children[1].value
+    assert "href='sv/glossary.ipynb'" in english and "glossary.ipynb' class" not in english
