@@ -188,15 +188,16 @@ def test_code_cells_are_the_same_in_every_language_but_the_one_naming_it() -> No
             assert [s.replace(f'"{language}"', '"en"') for s in other] == english, f"{lesson.slug} {language}"
 
 
-def test_every_page_links_its_siblings_in_the_other_languages_and_the_glossary() -> None:
+def test_every_page_starts_in_its_language_and_ends_with_its_links() -> None:
+    """The first code cell names the page's language and notebook (it links the page's copies in the
+    other languages and the glossary: tests/test_lesson_tools.py); the last links the next page."""
     titles = generator.titles()
     for lesson in all_lessons():
-        first = generator.cells(lesson, "da", titles)[0]["source"]
-        for language in ("sv", "nb", "pl", "cs"):
-            assert f"(../{language}/{lesson.notebook})" in first
-        assert f"(../{lesson.notebook})" in first  # English, in the top folder
-        if lesson.notebook != "glossary.ipynb":
-            assert "(glossary.ipynb)" in first
+        for language in LANGUAGES:
+            cells = generator.cells(lesson, language, titles)
+            assert cells[0]["source"] == f"# {titles[language][lesson.notebook]}"
+            assert f'start_lesson("{language}", "{lesson.notebook}")' in cells[1]["source"]
+            assert f'lesson_links("{lesson.notebook}")' in cells[-1]["source"]
 
 
 def test_a_language_without_translations_falls_back_to_english_text_not_to_nothing() -> None:

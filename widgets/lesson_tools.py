@@ -221,7 +221,8 @@ class TurnPractice(widgets.VBox):
     def __init__(self, game: Game, **kwargs: Any) -> None:
         self.game = game.clone()
         self.table = widgets.VBox()
-        self.attempt = widgets.Text(description=render("lesson-action"), layout=widgets.Layout(width="22em"))
+        self.attempt = widgets.Text(description=render("lesson-action"),
+                                    layout=widgets.Layout(width="22em", max_width="100%"))
         self.play = widgets.Button(description=render("lesson-play"), icon="play")
         self.undo = widgets.Button(description=render("lesson-undo"), icon="undo")
         self.legal = widgets.HTML()
