@@ -4,7 +4,7 @@ from lessons import Code, Heading, LanguageLinks, Lesson, LessonList, PageItem, 
 
 LESSON = Lesson(
     slug="index",
-    title=Text("index:title", "Bolivia explorer"),
+    title=None,  # the site's name, as every page's tab says it (the message catalogue's page-title:index)
     cells=(
         Text("index:intro",
              "Bolivia is the three-pack member of the Canasta family: {cards} cards, hands of {hand_size}, "

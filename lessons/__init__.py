@@ -85,10 +85,11 @@ Cell = Text | Heading | Code | Term | PageItem | LanguageLinks | LessonList
 class Lesson:
     """One page: its notebook name (``01_the_turn``), the rules its values come from, its cells.
 
-    ``title`` is the page's title (its heading and its browser tab's name, in the lessons domain)."""
+    ``title`` is the page's title (its heading and its browser tab's name, in the lessons domain);
+    ``None`` takes the page's title from the message catalogue (``page-title:<slug>``), as the index does."""
 
     slug: str
-    title: Text
+    title: Text | None
     cells: tuple[Cell, ...]
     preset: str = "bolivia"
     extra_presets: tuple[str, ...] = field(default=("bolivia",))
@@ -99,7 +100,7 @@ class Lesson:
 
     def texts(self) -> list[Text | Heading]:
         """Every translatable text of the page, the title first."""
-        found: list[Text | Heading] = [self.title]
+        found: list[Text | Heading] = [self.title] if self.title else []
         for cell in self.cells:
             if isinstance(cell, Text | Heading):
                 found.append(cell)

@@ -4,6 +4,7 @@
                                                  # notebooks/<lang>/NN_slug.ipynb, run so nbval has outputs
     python scripts/lessons.py build --lang da    # one language only (what a translator runs after `fill`)
     python scripts/lessons.py build --no-run     # write the cells only, keep no outputs (quick)
+    python scripts/lessons.py build --page index # only the pages named (repeatable)
     python scripts/lessons.py check              # exit 1 if a committed notebook is not what build writes
 
 A paragraph's text comes from the ``lessons`` gettext domain (English where a language has no
@@ -82,9 +83,14 @@ def titles() -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for language in LANGUAGES:
         translate = translator(language)
-        found[language] = {lesson.notebook: said(lesson.title, translate, lesson.facts(), language)
-                           for lesson in all_lessons()}  # fmt: skip
+        found[language] = {lesson.notebook: _title(lesson, translate, language) for lesson in all_lessons()}
     return found
+
+
+def _title(lesson: Lesson, translate: Translate, language: str) -> str:
+    if lesson.title is None:
+        return _page_title(lesson.notebook, language)
+    return said(lesson.title, translate, lesson.facts(), language)
 
 
 def _markdown(source: str) -> dict[str, Any]:
@@ -99,7 +105,7 @@ def cells(lesson: Lesson, language: str, all_titles: dict[str, dict[str, str]]) 
     """The notebook's cells for one language, in the lesson's order."""
     translate = translator(language)
     facts = lesson.facts()
-    title = said(lesson.title, translate, facts, language)
+    title = _title(lesson, translate, language)
     out = [
         _markdown(f"# {title}"),
         _code(f'{IGNORE}from bolivia_widgets.lesson_tools import *  # noqa: F403  (the tools every lesson uses)\n\n'
@@ -194,11 +200,15 @@ def _written(book: dict[str, Any]) -> str:
     return json.dumps(book, indent=1, ensure_ascii=False) + "\n"
 
 
-def build(languages: Iterable[str], *, execute: bool) -> None:
+def build(languages: Iterable[str], *, execute: bool, pages: Iterable[str] = ()) -> None:
     all_titles = titles()
     TITLES.write_text(json.dumps(all_titles, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    chosen = [lesson for lesson in all_lessons() if not pages or lesson.slug in pages]
+    if pages and len(chosen) != len(set(pages)):
+        known = ", ".join(lesson.slug for lesson in all_lessons())
+        raise SystemExit(f"unknown page in {sorted(pages)}; known pages: {known}")
     for language in languages:
-        for lesson in all_lessons():
+        for lesson in chosen:
             path = notebook_path(lesson.notebook, language)
             path.parent.mkdir(parents=True, exist_ok=True)
             book = notebook(lesson, language, all_titles)
@@ -229,10 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     building = commands.add_parser("build", help="write the notebooks (and run them, for nbval's outputs)")
     building.add_argument("--lang", choices=LANGUAGES, action="append", help="only this language (repeatable)")
     building.add_argument("--no-run", action="store_true", help="write the cells without running them")
+    building.add_argument("--page", action="append", default=[], help="only this page, e.g. 04_melds (repeatable)")
     commands.add_parser("check", help="list the notebooks that differ from what build writes")
     args = parser.parse_args(argv)
     if args.command == "build":
-        build(args.lang or LANGUAGES, execute=not args.no_run)
+        build(args.lang or LANGUAGES, execute=not args.no_run, pages=args.page)
         return 0
     found = stale()
     for path in found:
