@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
-from IPython.display import HTML
+from IPython.display import HTML, display
 
 from bolivia_core import Card, check_meld, get_rules, parse_cards, score_side
 from bolivia_core.compare import diff_rules, value_text
@@ -74,10 +74,17 @@ _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 MAX_ACTIONS_PER_HAND = 20_000  # a computer-played hand ends long before this; a bound, not a timer
 
 
-def start_lesson(language: str, notebook: str) -> widgets.VBox:
+def start_lesson(language: str, notebook: str) -> PageLanguage:
     """Speak ``language`` on this page (the printed words, card names and the page's ``lang``), and
     link the page in the other languages (a copy each, in a folder each) and the glossary."""
     chosen = set_language(language)
+    display(HTML(lesson_header(notebook)))
+    return PageLanguage(language=chosen)
+
+
+def lesson_header(notebook: str) -> str:
+    """The links at a lesson's top, from its folder: its copies in the other languages, the glossary."""
+    chosen = get_language()
     others = []
     for other in LANGUAGES:
         if other == chosen:
@@ -92,8 +99,7 @@ def start_lesson(language: str, notebook: str) -> widgets.VBox:
     if notebook != GLOSSARY:
         glossary = html.escape(render("lesson-glossary-link"))
         line += f"<br><a href='{GLOSSARY}' class='bolivia-glossary-link'>{glossary}</a>"
-    links = widgets.HTML(f"<p class='bolivia-lesson-languages'>{line}</p>")
-    return widgets.VBox([PageLanguage(language=chosen), links])
+    return f"<p class='bolivia-lesson-languages'>{line}</p>"
 
 
 def lesson_links(notebook: str) -> HTML:
@@ -118,8 +124,25 @@ def show_cards(cards: str | Sequence[Card]) -> CardRow:
     return CardRow(cards, selectable=False, label=", ".join(card_name(c) for c in parse_cards(cards)))
 
 
+class Lines:
+    """Lines the engine worked out: a list on the page (never broken mid-word on a phone), plain
+    lines where there is no page (a terminal, a test)."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = tuple(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(line).replace('    ', '&emsp;')}</li>" for line in self.lines)
+        return f"<ul class='bolivia-lines' style='list-style: none; padding-left: 0'>{items}</ul>"
+
+
 def _print_lines(lines: Sequence[str]) -> None:
-    print("\n".join(lines))
+    display(Lines(lines))
 
 
 def show_card_values(preset: str = "bolivia") -> None:
@@ -293,7 +316,7 @@ def show_minimum(game: Game) -> None:
     side = pos.side_of(game.to_move)
     score = pos.scores[side]
     minimum = game.rules.initial_meld_minimum(score)
-    print(render("lesson-your-minimum", {"side": side + 1, "score": format_number(score), "minimum": minimum}))
+    _print_lines([render("lesson-your-minimum", {"side": side + 1, "score": format_number(score), "minimum": minimum})])
 
 
 def index_start_here() -> HTML:
