@@ -47,7 +47,7 @@ def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links(
         assert notebook["metadata"]["title"] == page_tab_title(name)
         assert heading in page_tab_title(name), f"{name}: the tab's title should say what the heading says"
         sources = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
-        links = (f'page_links("{name}")', f'lesson_links("{name}")')
+        links = (f'page_links("{name}")', f'lesson_links("{name}")', f'dashboard_links("{name}")')
         expected = ("start_here()", "index_start_here()") if name == "index.ipynb" else links
         assert any(e in s for s in sources for e in expected), f"{name} lacks its links ({expected})"
 
@@ -84,6 +84,24 @@ def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_w
         assert "href='01_the_turn.ipynb'" in start_here("da").data
     finally:
         set_language("en")
+
+
+def test_a_dashboard_in_danish_links_the_danish_lessons_and_follows_the_picker() -> None:
+    from bolivia_core.messages import set_language
+    from bolivia_widgets.language import LanguagePicker, page_language
+    from bolivia_widgets.pages import dashboard_links
+
+    page_language("lang=da", "")  # as Voila gives a page opened with ?lang=da
+    try:
+        nav = dashboard_links("variants_compared.ipynb")
+        assert "href='da/glossary.ipynb' rel='prev'" in nav.value  # the lesson's Danish copy
+        assert "href='play.ipynb?lang=da' rel='next'" in nav.value  # a dashboard keeps the language
+        assert "href='da/index.ipynb' rel='index'" in nav.value
+        LanguagePicker().value = "en"
+        assert "href='glossary.ipynb' rel='prev'" in nav.value and "?lang=" not in nav.value
+        assert "All pages" in nav.value
+    finally:
+        set_language(page_language("", ""))
 
 
 def test_club_editor_offers_the_control_that_fits_each_rule() -> None:

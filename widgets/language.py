@@ -110,6 +110,11 @@ class LanguagePicker(widgets.HBox):
             listener(language)
 
 
+def follow_language(listener: Callable[[str], None]) -> None:
+    """Have ``listener`` told the new language whenever any picker on the page changes it."""
+    _FOLLOWERS.append(listener)
+
+
 def rules_title(rules: Any) -> str:
     """A rule set's title in the current language: a preset's from the catalogue, a club's its own name."""
     from bolivia_core.rules import PRESETS
@@ -133,7 +138,7 @@ class PageText(widgets.HTML):
         set_language(page_language())
         self.add_class("bolivia-page-text")
         self.say()
-        _FOLLOWERS.append(lambda _language: self.say())
+        follow_language(lambda _language: self.say())
 
     def say(self) -> None:
         body = "".join(f"<p>{html.escape(render(code))}</p>" for code in self.paragraphs)

@@ -14,12 +14,14 @@ import json
 from functools import cache
 from pathlib import Path
 
+import ipywidgets as widgets
 from IPython.display import HTML
 
-from bolivia_core.messages import get_language, normalise_language, render
+from bolivia_core.messages import get_language, normalise_language, render, set_language
 
 __all__ = [
-    "GLOSSARY", "PAGES", "lesson_titles", "page_href", "page_links", "page_tab_title", "page_title", "start_here",
+    "GLOSSARY", "PAGES", "dashboard_links", "lesson_titles", "page_href", "page_links", "page_tab_title",
+    "page_title", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -82,15 +84,21 @@ def page_tab_title(notebook: str) -> str:
     return render("page-tab-title", {"title": page_title(notebook)})
 
 
-def page_href(target: str, folder_language: str | None = None) -> str:
+def page_href(target: str, folder_language: str | None = None, language: str | None = None) -> str:
     """The address of ``target`` from a page in ``folder_language``'s folder (``None``: the top folder).
 
     A lesson page links to its own language's copy of another lesson; a dashboard is reached with the
-    language in its address."""
-    language = normalise_language(folder_language) if folder_language else "en"
-    if language == "en" or target in lesson_titles()["en"]:
+    language in its address. A page of the top folder shown in ``language`` (a dashboard opened with
+    ``?lang=da``) links to that language's lessons and dashboards."""
+    is_lesson = target in lesson_titles()["en"]
+    if folder_language is None:
+        shown = normalise_language(language) if language else "en"
+        if shown == "en":
+            return target
+        return f"{shown}/{target}" if is_lesson else f"{target}?lang={shown}"
+    if normalise_language(folder_language) == "en" or is_lesson:
         return target
-    return f"../{target}?lang={language}"
+    return f"../{target}?lang={normalise_language(folder_language)}"
 
 
 def _link(href: str, text: str, rel: str) -> str:
@@ -102,10 +110,29 @@ def page_links(notebook: str, folder_language: str | None = None) -> HTML:
     """The links at a page's end: back to the index, the previous page, the next one and the glossary.
 
     ``folder_language`` is the language of the folder the page is served from (a lesson's copy)."""
+    return HTML(_nav_html(notebook, folder_language, None))
+
+
+def dashboard_links(notebook: str) -> widgets.HTML:
+    """A dashboard's links (it lives in the top folder and takes its language from its address):
+    said in the page's language, to that language's lessons, and said again when a picker changes it."""
+    from .language import follow_language, page_language
+
+    nav = widgets.HTML()
+
+    def say(language: str) -> None:
+        nav.value = _nav_html(notebook, None, language)
+
+    say(set_language(page_language()))
+    follow_language(say)
+    return nav
+
+
+def _nav_html(notebook: str, folder_language: str | None, language: str | None) -> str:
     index = PAGES.index(_known(notebook))
 
     def href(target: str) -> str:
-        return page_href(target, folder_language)
+        return page_href(target, folder_language, language)
 
     links = [_link(href(PAGES[0]), render("page-nav-index"), "index")] if index else []
     if index > 1:
@@ -117,7 +144,7 @@ def page_links(notebook: str, folder_language: str | None = None) -> HTML:
     if notebook != GLOSSARY:
         links.append(_link(href(GLOSSARY), page_title(GLOSSARY), "glossary"))
     label = html.escape(render("page-nav-label"))
-    return HTML(f"<nav class='bolivia-page-nav' aria-label='{label}' style='{_ROW}'>{''.join(links)}</nav>")
+    return f"<nav class='bolivia-page-nav' aria-label='{label}' style='{_ROW}'>{''.join(links)}</nav>"
 
 
 def start_here(folder_language: str | None = None) -> HTML:
