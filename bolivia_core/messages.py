@@ -456,7 +456,7 @@ EN: dict[str, str] = {
     "page-nav-index": "⌂ All pages",
     "page-nav-previous": "← Back: {title}",
     "page-nav-next": "Next: {title} →",
-    "page-start-here": "New to the game? Start here: {title} →",
+    "page-start-here": "Start here: {title} →",
     "page-title:game_viewer": "Watch a game",
     "page-title:index": "Bolivia explorer",
     "page-title:meld_checker": "Meld checker",

@@ -4,7 +4,6 @@ into a notebook per language; the committed notebooks are what the generator wri
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 import string
 import sys
@@ -21,6 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))  # first: ``lessons`` is the sources' package, not the script of that name
 import i18n  # noqa: E402
 from lessons import Code, Heading, Term, Text, all_lessons, facts  # noqa: E402  (the sources: lessons/)
+from tests.test_i18n import glossary_problems  # noqa: E402  (one definition of the glossary check)
 
 
 def _script(name: str):  # type: ignore[no-untyped-def]
@@ -134,15 +134,8 @@ def test_every_lesson_catalogue_has_every_text_with_the_same_placeholders(langua
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_lesson_translations_say_the_game_s_own_words(language: str) -> None:
     """Where the English names a term of the game, the translation says the glossary's word."""
-    terms = json.loads((LOCALE_DIR / "glossary.json").read_text(encoding="utf-8"))["terms"]
     entries = {str(m.context): m.string for m in lessons_po(language) if m.id and m.string and not m.fuzzy}
-    problems = []
-    for term in terms:
-        english = re.compile(term["en_pattern"], re.IGNORECASE)
-        word = re.compile(term[language][1], re.IGNORECASE)
-        for code, text in i18n.lesson_texts().items():
-            if code in entries and english.search(text) and not word.search(entries[code]):
-                problems.append(f"{code}: {term['en']!r} should be {term[language][0]!r}")
+    problems = glossary_problems(language, i18n.lesson_texts(), entries)
     assert not problems, f"{language}: " + "; ".join(problems[:10])
 
 

@@ -55,7 +55,7 @@ def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links(
 def test_links_lead_from_the_index_through_every_page_in_order() -> None:
     from bolivia_widgets.pages import PAGES, page_links, start_here
 
-    start = "href='01_the_turn.ipynb' rel='next' class='bolivia-nav-next'>New to the game? Start here"
+    start = "href='01_the_turn.ipynb' rel='next' class='bolivia-nav-next'>Start here"
     assert start in start_here().data
     for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
         nav = page_links(here).data
