@@ -87,3 +87,19 @@ def test_a_lesson_page_links_its_other_languages_and_the_glossary() -> None:
     start_lesson("en", "glossary.ipynb")
     english = lesson_header("glossary.ipynb")
     assert "href='sv/glossary.ipynb'" in english and "glossary.ipynb' class" not in english
+
+
+def test_a_lesson_copy_s_widgets_speak_its_language_though_its_address_has_no_lang() -> None:
+    """A Danish lesson page is da/10_scoring_a_hand.ipynb, no ?lang=: a calculator on it speaks Danish."""
+    from bolivia_core.messages import get_language, render, set_language
+    from bolivia_widgets.language import page_language
+    from bolivia_widgets.lesson_tools import ScoreCalculator, start_lesson
+
+    page_language("", "")  # the address: no ?lang=, no browser preference
+    try:
+        start_lesson("da", "10_scoring_a_hand.ipynb")
+        ScoreCalculator()
+        assert get_language() == "da"
+        assert render("page:language") != render("page:language", language="en")
+    finally:
+        set_language(page_language("", ""))

@@ -110,6 +110,13 @@ class LanguagePicker(widgets.HBox):
             listener(language)
 
 
+def set_page_language(language: str) -> str:
+    """Make ``language`` the page's own (a lesson's copy in its language's folder, whose address has no
+    ``?lang=``): every widget that asks which language the page speaks is told this one."""
+    _ASKED["language"] = set_language(language)
+    return _ASKED["language"]
+
+
 def follow_language(listener: Callable[[str], None]) -> None:
     """Have ``listener`` told the new language whenever any picker on the page changes it."""
     _FOLLOWERS.append(listener)

@@ -22,14 +22,13 @@ from bolivia_core.messages import (
     format_number,
     get_language,
     render,
-    set_language,
 )
 from bolivia_core.players import GreedyPlayer
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
 from .exercise import WinnerQuiz
-from .language import PageLanguage
+from .language import PageLanguage, set_page_language
 from .meld_checker import MeldQuiz
 from .pages import GLOSSARY, page_links, start_here
 from .table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
@@ -77,7 +76,7 @@ MAX_ACTIONS_PER_HAND = 20_000  # a computer-played hand ends long before this; a
 def start_lesson(language: str, notebook: str) -> PageLanguage:
     """Speak ``language`` on this page (the printed words, card names and the page's ``lang``), and
     link the page in the other languages (a copy each, in a folder each) and the glossary."""
-    chosen = set_language(language)
+    chosen = set_page_language(language)  # the widgets below ask the page, whose address has no ?lang=
     display(HTML(lesson_header(notebook)))
     return PageLanguage(language=chosen)
 
