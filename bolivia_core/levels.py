@@ -36,7 +36,7 @@ from .rules import Rules
 from .scoring import may_go_out
 
 __all__ = [
-    "BEGINNER", "CLUB", "BeginnerPlayer", "ClubPlayer", "RankedAction", "SeatView", "StrongPlayer", "Style",
+    "BEGINNER", "CLUB", "STRONG", "BeginnerPlayer", "ClubPlayer", "RankedAction", "SeatView", "StrongPlayer", "Style",
     "rank_actions", "sample_hidden", "score_actions", "seat_view",
 ]  # fmt: skip
 
@@ -77,6 +77,9 @@ class SeatView:
     """Ranks each player has discarded this hand (index ``player - 1``)."""
     known: tuple[Cards, ...] = ()
     """Cards each other player is known to hold: taken with the pile, not yet melded or discarded."""
+    declined: tuple[frozenset[int], ...] = ()
+    """Ranks each player left on top of the pile this hand, drawing from the stock instead (index
+    ``player - 1``): they held no pair of that rank then."""
 
     def side_of(self, player: int) -> int:
         return self.sides[player - 1]
@@ -112,6 +115,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         asked=pos.asked,
         discarded=_discarded_this_hand(game, pos.players),
         known=_known_cards(game, pos.players, seat),
+        declined=_declined_this_hand(game, pos.players),
     )
 
 
@@ -122,6 +126,30 @@ def _discarded_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]
             break
         if event.code == "event-discard":
             ranks[event.params["player"] - 1].add(Card.parse(event.params["card"]).rank)
+    return tuple(frozenset(r) for r in ranks)
+
+
+def _declined_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]:
+    """The natural ranks on top of the pile each time a player drew from the stock instead of taking it."""
+    events = []
+    for event in reversed(game.log):
+        events.append(event)
+        if event.code in ("event-deal", "event-from-position", "event-loaded"):
+            break
+    ranks: list[set[int]] = [set() for _ in range(players)]
+    pile: list[Card] = []
+    for event in reversed(events):
+        code, params = event.code, event.params
+        if code == "event-deal":
+            pile = [Card.parse(params["upcard"])]
+        elif code == "event-discard":
+            pile.append(Card.parse(params["card"]))
+        elif code == "event-take-top" and pile:
+            pile.pop()
+        elif code == "event-take-pile":
+            pile = []
+        elif code == "event-draw" and pile and pile[-1].is_natural:
+            ranks[params["player"] - 1].add(pile[-1].rank)
     return tuple(frozenset(r) for r in ranks)
 
 
@@ -217,9 +245,22 @@ class Style:
     plans_sequences: bool  # values suited cards that may grow into an escalera
     min_pile: int  # the smallest pile (cards under the top) worth taking for its own sake
     slip: float  # share of discards chosen carelessly (from the player's seeded generator)
+    pair_value: float = 45.0  # what a pair that can take the pile is worth keeping
+    sequence_weight: float = 1.0  # how much suited cards on their way to an escalera are worth keeping
+    pile_card: float = 25.0  # what each card under the pile's top is worth to the side that takes it
+    feed_weight: float = 1.0  # how much a discard that may hand the pile over is feared
+    open_sequences: int = 99  # unfinished sequences a side keeps on the table before it stops starting more
+    pile_pairs: int = 999  # a pile this big or bigger: keep natural pairs in hand to take it, rather than meld them
+    reads_declines: bool = False  # a rank a player left on top of the pile is one they hold no pair of
+    threat_cards: int = -1  # an opponent who may go out holding this many cards or fewer: lay down all you can
+    threat_stock: int = -1  # the stock this small or smaller: lay down all you can
 
 
 CLUB = Style("club", saves_wilds=True, guards_pile=True, keeps_pairs=True, plans_sequences=True, min_pile=1, slip=0.0)
+STRONG = Style(
+    "strong", saves_wilds=True, guards_pile=True, keeps_pairs=True, plans_sequences=True, min_pile=1, slip=0.0,
+    pile_pairs=4, reads_declines=True,
+)
 BEGINNER = Style(
     "beginner", saves_wilds=False, guards_pile=False, keeps_pairs=False, plans_sequences=False, min_pile=5, slip=0.2
 )
@@ -262,8 +303,10 @@ class _Context:
         self.verdicts = [judge(m, rules, True) for m in self.my_melds]
         self.can_go_out = may_go_out(self.verdicts, rules, view.players)
         self.wild_meld_open = any(v.kind is MeldKind.WILD and not v.complete for v in self.verdicts)
+        self.threatened = not self.can_go_out and self._threatened()
         self.saving_wilds = (
-            style.saves_wilds and rules.wild_melds and (self.wild_meld_open or self.wilds >= 2) and not self.can_go_out
+            style.saves_wilds and rules.wild_melds and (self.wild_meld_open or self.wilds >= 2)
+            and not self.can_go_out and not self.threatened
         )
         self.same_rank_on_table = {
             v.cards[0].rank if v.cards[0].is_natural else next(c.rank for c in v.cards if c.is_natural)
@@ -271,6 +314,7 @@ class _Context:
             if v.kind is MeldKind.SAME_RANK
         }
         self.sequence_ends: dict[str, set[int]] = {}
+        self.open_sequences = sum(v.kind is MeldKind.SEQUENCE and not v.complete for v in self.verdicts)
         for v in self.verdicts:
             if v.kind is MeldKind.SEQUENCE and not v.complete:
                 naturals = [c.rank for c in v.cards if c.is_natural]
@@ -279,6 +323,23 @@ class _Context:
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
+
+    def _threatened(self) -> bool:
+        """Whether the hand may end soon with this side's cards still in hand: the stock is nearly
+        out, or an opponent whose side may go out holds few cards."""
+        view, style = self.view, self.style
+        if 0 <= view.stock_size <= style.threat_stock:
+            return True
+        if style.threat_cards < 0:
+            return False
+        for side, melds in enumerate(view.melds):
+            if side == view.side or not melds:
+                continue
+            if may_go_out([judge(m, self.rules, True) for m in melds], self.rules, view.players) and any(
+                view.hand_sizes[p - 1] <= style.threat_cards for p in view.members(side)
+            ):
+                return True
+        return False
 
     @cached_property
     def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
@@ -304,17 +365,17 @@ class _Context:
         if card.is_wild:
             return 400.0 if self.saving_wilds else 150.0
         if card.is_black_three:
-            return -60.0
+            return -250.0 if self.threatened else -60.0
         value = rules.card_value(card) * 0.5
         same = self.by_rank[card.rank]
         if same >= 2:
-            value += 45.0 if style.keeps_pairs else 12.0
+            value += style.pair_value if style.keeps_pairs else 12.0
         if same >= 3:
             value += 10.0
         if card.rank in self.same_rank_on_table:
             value += 40.0
         if rules.sequences and style.plans_sequences:
-            value += self._sequence_value(card)
+            value += style.sequence_weight * self._sequence_value(card)
         return value
 
     def sequence_material(self, card: Card) -> bool:
@@ -376,6 +437,8 @@ class _Context:
                 chance = min(1.0, chance + 0.1)
         if card.rank in view.discarded[taker - 1]:
             chance *= 0.4  # they let that rank go this hand: they probably hold no pair of it
+        if self.style.reads_declines and view.declined and card.rank in view.declined[taker - 1]:
+            chance *= 0.25  # they left that rank on the pile this hand: they held no pair of it then
         return chance
 
     def _frozen_for(self, their_melds: Sequence[Cards]) -> bool:
@@ -391,7 +454,7 @@ class _Context:
     def pile_worth(self, extra: int = 1) -> float:
         """What the pile (with ``extra`` more cards on it) is worth to whoever takes it."""
         cards = len(self.view.pile) + extra
-        return 25.0 * cards + 40.0
+        return self.style.feed_weight * (25.0 * cards + 40.0)
 
 
 def _hypergeometric(total: int, good: int, drawn: int) -> tuple[float, float]:
@@ -481,7 +544,7 @@ def _score_take_pile(ctx: _Context, action: TakePile) -> RankedAction:
     taken = _pile_cards_taken(view)
     laid = 1 + len(action.cards) + sum(map(len, action.melds))
     wilds = sum(c.is_wild for c in action.cards) + sum(c.is_wild for m in action.melds for c in m)
-    value = 25.0 * taken + sum(rules.card_value(c) for c in view.pile[-taken - 1 : -1] if taken) * 0.5
+    value = style.pile_card * taken + sum(rules.card_value(c) for c in view.pile[-taken - 1 : -1] if taken) * 0.5
     value += 15.0 * laid - (150.0 if ctx.saving_wilds else 25.0) * wilds
     reasons = [_ex("why-take-pile-club", count=taken, laid=laid)]
     if not ctx.my_melds:
@@ -507,9 +570,15 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
         return RankedAction(action, GO_OUT + len(used), (_ex("why-go-out-club", cards=cards),))
     if ctx.can_go_out:
         return RankedAction(action, GOOD_MELD + 300 + len(used), (_ex("why-lay-to-finish", cards=cards),))
+    if ctx.threatened:
+        return RankedAction(action, GOOD_MELD + 300 + len(used), (_ex("why-lay-threatened", cards=cards),))
     wilds = sum(c.is_wild for c in used)
     if isinstance(action, Meld):
         verdicts = [judge(m, rules) for m in action.melds]
+        if ctx.my_melds:
+            kept = _keeps_pairs(ctx, used, [v.kind for v in verdicts], complete=any(v.complete for v in verdicts))
+            if kept:
+                return RankedAction(action, -250.0, kept)
         if not ctx.my_melds:
             points = sum(v.points for v in verdicts)
             minimum = rules.initial_meld_minimum(view.scores[view.side])
@@ -519,6 +588,10 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
     meld = ctx.my_melds[action.meld - 1]
     after = judge_addition(meld, action.cards, rules)
     kind = judge(meld, rules, True).kind
+    if not after.complete:
+        kept = _keeps_pairs(ctx, used, [kind], complete=False)
+        if kept:
+            return RankedAction(action, -250.0, kept)
     if after.complete:
         name = meld_name(after.label, rules)
         label = render(name) if name else ""
@@ -539,6 +612,22 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
     return RankedAction(action, GOOD_MELD - 300, (_ex("why-add-club", cards=cards, index=action.meld),))
 
 
+def _keeps_pairs(
+    ctx: _Context, used: Sequence[Card], kinds: Sequence[MeldKind | None], *, complete: bool
+) -> tuple[Explanation, ...]:
+    """Why not to lay these cards: with a big pile waiting, they break a natural pair the hand needs
+    to take it (a sequence, or a lay that completes a meld, is worth more than the pair)."""
+    pile = len(ctx.view.pile)
+    if pile < ctx.style.pile_pairs or complete or MeldKind.SEQUENCE in kinds:
+        return ()
+    spent = Counter(c.rank for c in used if c.is_natural)
+    broken = sorted(r for r, n in spent.items() if ctx.by_rank[r] >= 2 and ctx.by_rank[r] - n < 2)
+    if not broken:
+        return ()
+    pair = [c for c in ctx.hand if c.is_natural and c.rank == broken[-1]][:2]
+    return (_ex("why-keep-pair-for-pile", cards=format_cards(pair), count=pile),)
+
+
 def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict], cards: str) -> RankedAction:
     score = 0.0
     reasons: list[Explanation] = []
@@ -546,7 +635,10 @@ def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict
         group = format_cards(verdict.cards)
         wilds = sum(c.is_wild for c in verdict.cards)
         if verdict.kind is MeldKind.SEQUENCE:
-            score += GOOD_MELD + 20 if ctx.style.plans_sequences else GOOD_MELD - 100
+            if ctx.open_sequences >= ctx.style.open_sequences and len(verdict.cards) < 5:
+                score -= 300.0
+            else:
+                score += GOOD_MELD + 20 if ctx.style.plans_sequences else GOOD_MELD - 100
             reasons.append(_ex("why-meld-sequence", cards=group, count=len(verdict.cards)))
         elif verdict.kind is MeldKind.WILD:
             score += GOOD_MELD - 80
@@ -732,28 +824,31 @@ class BeginnerPlayer:
 
 
 class StrongPlayer:
-    """The club heuristic with a look-ahead: for a draw or a discard it plays the club's best few
+    """The club heuristic sharpened (``STRONG``) with a look-ahead where the pile is at stake: for a
+    draw that could take the pile, or a discard onto a pile worth taking, it plays its best few
     candidates forward over sampled deals of the hidden cards and keeps the best mean outcome."""
 
-    candidates = 3
-    samples = 8
-    margin = 150.0  # club scores this far below the best are not looked at
-    prior = 100.0  # points the look-ahead must find before it overrules the club's choice (rollouts are noisy)
-    budget = 400  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
+    style = STRONG
+    candidates = 2
+    samples = 3
+    margin = 150.0  # heuristic scores this far below the best are not looked at
+    prior = 100.0  # points the look-ahead must find before it overrules the heuristic's choice (rollouts are noisy)
+    budget = 80  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
+    pile_at_stake = 12  # a discard is looked ahead at only onto a pile of this many cards or more
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
     def choose(self, game: Game) -> Decision:
-        decision, ranked = _decide(game, CLUB)
+        decision, ranked = _decide(game, self.style)
         view = seat_view(game, game.to_move)
         if view.phase not in ("draw", "play") or ranked[0].score >= GO_OUT:
             return decision
-        if view.phase == "play" and not isinstance(ranked[0].action, Discard):
+        if view.phase == "play" and not (isinstance(ranked[0].action, Discard) and len(view.pile) >= self.pile_at_stake):
             return decision
         pool = [r for r in ranked if view.phase == "draw" or isinstance(r.action, Discard)][: self.candidates]
         pool = [r for r in pool if r.score >= pool[0].score - self.margin]  # a clear best needs no look-ahead
-        if len(pool) < 2:
+        if len(pool) < 2 or (view.phase == "draw" and not any(isinstance(r.action, TakePile) for r in pool)):
             return decision
         spent = 0
         rng = random.Random(f"strong:{self.seed}:{view.hand_number}:{view.actions_played}")
@@ -762,14 +857,14 @@ class StrongPlayer:
         for _ in range(self.samples):
             deal = sample_hidden(game, view, rng)
             for i, option in enumerate(pool):
-                value, steps = _rollout(deal, option.action, view)
+                value, steps = _rollout(deal, option.action, view, self.style)
                 totals[i] += value
                 spent += steps
             done += 1
             if spent > self.budget:
                 break
         means = [t / done for t in totals]
-        favoured = [m + (self.prior if i == 0 else 0.0) for i, m in enumerate(means)]  # the club's choice
+        favoured = [m + (self.prior if i == 0 else 0.0) for i, m in enumerate(means)]  # the heuristic's choice
         best = max(range(len(pool)), key=lambda i: (favoured[i], -i))
         runner = max((i for i in range(len(pool)) if i != best), key=lambda i: means[i])
         if means[best] >= means[runner]:
@@ -778,7 +873,7 @@ class StrongPlayer:
         else:
             look = _ex("why-strong-no-better", samples=done, other=str(pool[runner].action),
                        margin=round(means[runner] - means[best]))  # fmt: skip
-        return Decision(pool[best].action, (*_with_keeps(view, CLUB, pool[best]), look))
+        return Decision(pool[best].action, (*_with_keeps(view, self.style, pool[best]), look))
 
 
 def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
@@ -804,8 +899,8 @@ def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
 ROLLOUT_ACTIONS = 60
 
 
-def _rollout(deal: Game, action: Action, view: SeatView) -> tuple[float, int]:
-    """Play ``action`` on a copy of the sampled deal, then club play until the seat's next turn
+def _rollout(deal: Game, action: Action, view: SeatView, style: Style = CLUB) -> tuple[float, int]:
+    """Play ``action`` on a copy of the sampled deal, then ``style`` play until the seat's next turn
     (or the hand's end): the side's margin over the best other side, in points, and the actions played."""
     game = Game(deal.position.copy(), start="-", history=[], results=[], log=[])
     game.apply(action)
@@ -821,7 +916,7 @@ def _rollout(deal: Game, action: Action, view: SeatView) -> tuple[float, int]:
             left_seat = True
         elif left_seat and pos.phase == "draw":
             break
-        game.apply(_decide(game, CLUB, explain=False)[0].action)
+        game.apply(_decide(game, style, explain=False)[0].action)
     return _estimate(game, view), step
 
 

@@ -240,6 +240,7 @@ EN: dict[str, str] = {
     "why-go-out-club": "lays {cards}: the hand is empty and the player goes out",
     "why-go-out-discard": "discards {card}, the last card: the player goes out",
     "why-lay-to-finish": "the side may go out: lays {cards} to empty the hand",
+    "why-lay-threatened": "the hand may end soon: lays {cards} so they count for the side, not against it",
     "why-meld-initial": "opens with {points} points (the minimum is {minimum}), spending {wilds:n:wild card}",
     "why-meld-sequence": "melds {cards}: {count:n:card} towards an escalera",
     "why-meld-wilds": "melds {cards}: {count:n:wild card} towards a bolivia",
@@ -267,6 +268,7 @@ EN: dict[str, str] = {
         "player {player} took {cards} with the pile and still holds them: it would let them take a {count}-card pile"
     ),
     "why-keep-pair": "keeps {cards}: a pair that can take the pile",
+    "why-keep-pair-for-pile": "keeps {cards} in hand: a pair that could take the {count}-card pile, worth more than melding it now",
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
     "why-strong-no-better": (
         "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin} points ahead: "
