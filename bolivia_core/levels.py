@@ -245,15 +245,8 @@ class Style:
     plans_sequences: bool  # values suited cards that may grow into an escalera
     min_pile: int  # the smallest pile (cards under the top) worth taking for its own sake
     slip: float  # share of discards chosen carelessly (from the player's seeded generator)
-    pair_value: float = 45.0  # what a pair that can take the pile is worth keeping
-    sequence_weight: float = 1.0  # how much suited cards on their way to an escalera are worth keeping
-    pile_card: float = 25.0  # what each card under the pile's top is worth to the side that takes it
-    feed_weight: float = 1.0  # how much a discard that may hand the pile over is feared
-    open_sequences: int = 99  # unfinished sequences a side keeps on the table before it stops starting more
     pile_pairs: int = 999  # a pile this big or bigger: keep natural pairs in hand to take it, rather than meld them
     reads_declines: bool = False  # a rank a player left on top of the pile is one they hold no pair of
-    threat_cards: int = -1  # an opponent who may go out holding this many cards or fewer: lay down all you can
-    threat_stock: int = -1  # the stock this small or smaller: lay down all you can
 
 
 CLUB = Style("club", saves_wilds=True, guards_pile=True, keeps_pairs=True, plans_sequences=True, min_pile=1, slip=0.0)
@@ -303,10 +296,8 @@ class _Context:
         self.verdicts = [judge(m, rules, True) for m in self.my_melds]
         self.can_go_out = may_go_out(self.verdicts, rules, view.players)
         self.wild_meld_open = any(v.kind is MeldKind.WILD and not v.complete for v in self.verdicts)
-        self.threatened = not self.can_go_out and self._threatened()
         self.saving_wilds = (
-            style.saves_wilds and rules.wild_melds and (self.wild_meld_open or self.wilds >= 2)
-            and not self.can_go_out and not self.threatened
+            style.saves_wilds and rules.wild_melds and (self.wild_meld_open or self.wilds >= 2) and not self.can_go_out
         )
         self.same_rank_on_table = {
             v.cards[0].rank if v.cards[0].is_natural else next(c.rank for c in v.cards if c.is_natural)
@@ -314,7 +305,6 @@ class _Context:
             if v.kind is MeldKind.SAME_RANK
         }
         self.sequence_ends: dict[str, set[int]] = {}
-        self.open_sequences = sum(v.kind is MeldKind.SEQUENCE and not v.complete for v in self.verdicts)
         for v in self.verdicts:
             if v.kind is MeldKind.SEQUENCE and not v.complete:
                 naturals = [c.rank for c in v.cards if c.is_natural]
@@ -323,23 +313,6 @@ class _Context:
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
-
-    def _threatened(self) -> bool:
-        """Whether the hand may end soon with this side's cards still in hand: the stock is nearly
-        out, or an opponent whose side may go out holds few cards."""
-        view, style = self.view, self.style
-        if 0 <= view.stock_size <= style.threat_stock:
-            return True
-        if style.threat_cards < 0:
-            return False
-        for side, melds in enumerate(view.melds):
-            if side == view.side or not melds:
-                continue
-            if may_go_out([judge(m, self.rules, True) for m in melds], self.rules, view.players) and any(
-                view.hand_sizes[p - 1] <= style.threat_cards for p in view.members(side)
-            ):
-                return True
-        return False
 
     @cached_property
     def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
@@ -365,17 +338,17 @@ class _Context:
         if card.is_wild:
             return 400.0 if self.saving_wilds else 150.0
         if card.is_black_three:
-            return -250.0 if self.threatened else -60.0
+            return -60.0
         value = rules.card_value(card) * 0.5
         same = self.by_rank[card.rank]
         if same >= 2:
-            value += style.pair_value if style.keeps_pairs else 12.0
+            value += 45.0 if style.keeps_pairs else 12.0
         if same >= 3:
             value += 10.0
         if card.rank in self.same_rank_on_table:
             value += 40.0
         if rules.sequences and style.plans_sequences:
-            value += style.sequence_weight * self._sequence_value(card)
+            value += self._sequence_value(card)
         return value
 
     def sequence_material(self, card: Card) -> bool:
@@ -454,7 +427,7 @@ class _Context:
     def pile_worth(self, extra: int = 1) -> float:
         """What the pile (with ``extra`` more cards on it) is worth to whoever takes it."""
         cards = len(self.view.pile) + extra
-        return self.style.feed_weight * (25.0 * cards + 40.0)
+        return 25.0 * cards + 40.0
 
 
 def _hypergeometric(total: int, good: int, drawn: int) -> tuple[float, float]:
@@ -544,7 +517,7 @@ def _score_take_pile(ctx: _Context, action: TakePile) -> RankedAction:
     taken = _pile_cards_taken(view)
     laid = 1 + len(action.cards) + sum(map(len, action.melds))
     wilds = sum(c.is_wild for c in action.cards) + sum(c.is_wild for m in action.melds for c in m)
-    value = style.pile_card * taken + sum(rules.card_value(c) for c in view.pile[-taken - 1 : -1] if taken) * 0.5
+    value = 25.0 * taken + sum(rules.card_value(c) for c in view.pile[-taken - 1 : -1] if taken) * 0.5
     value += 15.0 * laid - (150.0 if ctx.saving_wilds else 25.0) * wilds
     reasons = [_ex("why-take-pile-club", count=taken, laid=laid)]
     if not ctx.my_melds:
@@ -570,8 +543,6 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
         return RankedAction(action, GO_OUT + len(used), (_ex("why-go-out-club", cards=cards),))
     if ctx.can_go_out:
         return RankedAction(action, GOOD_MELD + 300 + len(used), (_ex("why-lay-to-finish", cards=cards),))
-    if ctx.threatened:
-        return RankedAction(action, GOOD_MELD + 300 + len(used), (_ex("why-lay-threatened", cards=cards),))
     wilds = sum(c.is_wild for c in used)
     if isinstance(action, Meld):
         verdicts = [judge(m, rules) for m in action.melds]
@@ -635,10 +606,7 @@ def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict
         group = format_cards(verdict.cards)
         wilds = sum(c.is_wild for c in verdict.cards)
         if verdict.kind is MeldKind.SEQUENCE:
-            if ctx.open_sequences >= ctx.style.open_sequences and len(verdict.cards) < 5:
-                score -= 300.0
-            else:
-                score += GOOD_MELD + 20 if ctx.style.plans_sequences else GOOD_MELD - 100
+            score += GOOD_MELD + 20 if ctx.style.plans_sequences else GOOD_MELD - 100
             reasons.append(_ex("why-meld-sequence", cards=group, count=len(verdict.cards)))
         elif verdict.kind is MeldKind.WILD:
             score += GOOD_MELD - 80
@@ -704,6 +672,8 @@ def _score_discard(ctx: _Context, action: Discard) -> RankedAction:
         elif chance >= 0.25:
             reasons.append(_ex("why-feeds", card=str(card), player=taker, count=len(view.pile) + 1,
                                percent=round(100 * chance)))  # fmt: skip
+        elif style.reads_declines and card.is_natural and view.declined and card.rank in view.declined[taker - 1]:
+            reasons.append(_ex("why-safe-declined", player=taker, rank=_rank_words(card.rank)))
         elif card.is_natural and card.rank in view.discarded[taker - 1]:
             reasons.append(_ex("why-safe-shown", player=taker, rank=_rank_words(card.rank)))
         elif card.is_natural:
@@ -844,7 +814,8 @@ class StrongPlayer:
         view = seat_view(game, game.to_move)
         if view.phase not in ("draw", "play") or ranked[0].score >= GO_OUT:
             return decision
-        if view.phase == "play" and not (isinstance(ranked[0].action, Discard) and len(view.pile) >= self.pile_at_stake):
+        at_stake = isinstance(ranked[0].action, Discard) and len(view.pile) >= self.pile_at_stake
+        if view.phase == "play" and not at_stake:
             return decision
         pool = [r for r in ranked if view.phase == "draw" or isinstance(r.action, Discard)][: self.candidates]
         pool = [r for r in pool if r.score >= pool[0].score - self.margin]  # a clear best needs no look-ahead

@@ -240,7 +240,6 @@ EN: dict[str, str] = {
     "why-go-out-club": "lays {cards}: the hand is empty and the player goes out",
     "why-go-out-discard": "discards {card}, the last card: the player goes out",
     "why-lay-to-finish": "the side may go out: lays {cards} to empty the hand",
-    "why-lay-threatened": "the hand may end soon: lays {cards} so they count for the side, not against it",
     "why-meld-initial": "opens with {points} points (the minimum is {minimum}), spending {wilds:n:wild card}",
     "why-meld-sequence": "melds {cards}: {count:n:card} towards an escalera",
     "why-meld-wilds": "melds {cards}: {count:n:wild card} towards a bolivia",
@@ -260,6 +259,9 @@ EN: dict[str, str] = {
     "why-discard-careless": "discards {card} without weighing what it gives away",
     "why-safe-blocks": "{card} on top stops player {player} from taking the pile",
     "why-safe-shown": "player {player} discarded {rank} earlier this hand, so probably holds no pair of them",
+    "why-safe-declined": (
+        "player {player} left {rank} on top of the pile earlier this hand, so held no pair of them then"
+    ),
     "why-safe-unlikely": "player {player} is unlikely to hold a pair of {rank} (about {percent}%)",
     "why-feeds": (
         "it may let player {player} take a {count}-card pile (about {percent}% that they hold what it takes)"
@@ -268,7 +270,9 @@ EN: dict[str, str] = {
         "player {player} took {cards} with the pile and still holds them: it would let them take a {count}-card pile"
     ),
     "why-keep-pair": "keeps {cards}: a pair that can take the pile",
-    "why-keep-pair-for-pile": "keeps {cards} in hand: a pair that could take the {count}-card pile, worth more than melding it now",
+    "why-keep-pair-for-pile": (
+        "keeps {cards} in hand: a pair that could take the {count}-card pile, worth more than melding it now"
+    ),
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
     "why-strong-no-better": (
         "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin} points ahead: "
