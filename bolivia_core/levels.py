@@ -33,6 +33,7 @@ from .melds import MeldKind, MeldVerdict, judge, judge_addition, meld_name
 from .messages import Explanation, render
 from .legal import meld_groups
 from .rules import Rules
+from .scenario import parse_position
 from .scoring import may_go_out
 
 __all__ = [
@@ -130,7 +131,9 @@ def _discarded_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]
 
 
 def _declined_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]:
-    """The natural ranks on top of the pile each time a player drew from the stock instead of taking it."""
+    """The natural ranks on top of the pile each time a player drew from the stock instead of taking it,
+    followed through this hand's public log from its first pile (a dealt upcard, or the pile of the
+    position the game began from)."""
     events = []
     for event in reversed(game.log):
         events.append(event)
@@ -142,12 +145,14 @@ def _declined_this_hand(game: Game, players: int) -> tuple[frozenset[int], ...]:
         code, params = event.code, event.params
         if code == "event-deal":
             pile = [Card.parse(params["upcard"])]
+        elif code == "event-from-position":
+            pile = list(parse_position(game.start, rules=game.rules).pile)
         elif code == "event-discard":
             pile.append(Card.parse(params["card"]))
         elif code == "event-take-top" and pile:
             pile.pop()
         elif code == "event-take-pile":
-            pile = []
+            pile = pile[: max(0, len(pile) - 1 - params["count"])]
         elif code == "event-draw" and pile and pile[-1].is_natural:
             ranks[params["player"] - 1].add(pile[-1].rank)
     return tuple(frozenset(r) for r in ranks)

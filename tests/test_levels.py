@@ -11,9 +11,10 @@ import pytest
 
 from bolivia_core import get_rules, preset_names
 from bolivia_core.actions import Discard, Meld
+from bolivia_core.cards import Card, parse_cards
 from bolivia_core.cli import main
 from bolivia_core.game import Game, new_game
-from bolivia_core.levels import rank_actions, seat_view
+from bolivia_core.levels import CLUB, STRONG, rank_actions, score_actions, seat_view
 from bolivia_core.messages import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
 
@@ -236,3 +237,44 @@ def test_soak_many_seeded_games_per_preset(preset: str, level: str) -> None:
             _play_hand(game, seats)
             if game.phase == "hand over":
                 game.apply("next hand")
+
+
+def _pair_position(pile: str) -> Game:
+    """Bolivia, player 1 to play with a sequence on the table, a natural pair of 9s and one wild card."""
+    return Game.from_position(f"rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S; p1=9H 9D 2C KS 7C JD; pile={pile}")
+
+
+def test_strong_keeps_a_natural_pair_to_take_a_big_pile_where_club_melds_it() -> None:
+    """Nine cards wait on the pile and only a natural pair takes it: strong keeps 9H 9D in hand
+    rather than meld them with the 2, and says so; over a two-card pile it melds them as club does."""
+    pair_meld = Meld((tuple(parse_cards("9H 9D 2C")),))
+    big = _pair_position("4C 6D 7H 8S 10C QD KH 5C AD")
+    assert not big.explain(pair_meld)
+    strong = {r.action: r for r in score_actions(seat_view(big, 1), [pair_meld, *big.legal_actions()], STRONG)}
+    club = {r.action: r for r in score_actions(seat_view(big, 1), [pair_meld, *big.legal_actions()], CLUB)}
+    best_discard = max(r.score for a, r in strong.items() if isinstance(a, Discard))
+    assert strong[pair_meld].score < best_discard
+    assert [why.code for why in strong[pair_meld].rationale] == ["why-keep-pair-for-pile"]
+    assert "9D 9H" in str(strong[pair_meld].rationale[0]) and "9-card pile" in str(strong[pair_meld].rationale[0])
+    assert club[pair_meld].score > max(r.score for a, r in club.items() if isinstance(a, Discard))
+    small = _pair_position("4C 6D")
+    strong_small = {r.action: r for r in score_actions(seat_view(small, 1), [pair_meld], STRONG)}
+    assert strong_small[pair_meld].score > 0
+
+
+def test_a_rank_left_on_the_pile_is_remembered_and_makes_that_discard_safer_for_strong() -> None:
+    """Player 2 draws from the stock with 9C on top of the pile, so held no pair of 9s: every seat
+    may know it (the log is public), and strong (not club) counts a 9 as a safer discard to player 2."""
+    game = Game.from_position(
+        "rules=bolivia; turn=2; phase=draw; p1=9D KS 7C JD 5H 8H; p2=4C 6D 7H 8S 10C QD KH; "
+        "p3=4D 6C 7S 8D 10H QS KC; p4=4H 6S 7D 8C 10S QH KD; pile=5C 9C; seed=3"
+    )
+    for action in ("draw", "discard 4C", "draw", "discard 4D", "draw", "discard 4H", "draw"):
+        game.apply(action)
+    view = seat_view(game, 1)
+    assert 9 in view.declined[1] and 4 not in view.declined[1]
+    nine = Discard(Card.parse("9D"))
+    strong = {r.action: r for r in score_actions(view, [nine], STRONG)}[nine]
+    club = {r.action: r for r in score_actions(view, [nine], CLUB)}[nine]
+    assert strong.score > club.score
+    assert "player 2 left 9s on top of the pile" in " ".join(map(str, strong.rationale))
