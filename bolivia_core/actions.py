@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import Card, CardError, format_cards, parse_cards
+from .messages import render
 
 __all__ = [
     "Action",
@@ -212,23 +213,23 @@ def parse_action(text: str) -> Action:
         if lowered.startswith("discard "):
             (card,) = parse_cards(words[len("discard ") :]) or (None,)
             if card is None:
-                raise ActionError("a discard names one card")
+                raise ActionError(render("action-discard-one-card"))
             return Discard(card)
     except (CardError, ValueError) as error:
-        raise ActionError(f"{text!r} is not an action: {error}") from None
-    raise ActionError(f"{text!r} is not an action; expected one of: {EXPECTED}")
+        raise ActionError(render("action-not-an-action-because", {"text": repr(text), "reason": str(error)})) from None
+    raise ActionError(render("action-unknown", {"text": repr(text), "expected": EXPECTED}))
 
 
 def _meld_number(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
-        raise ActionError(f"{text.strip()!r} is not a meld number (1, 2, ...)")
+        raise ActionError(render("action-not-a-meld-number", {"text": repr(text.strip())}))
     return int(text)
 
 
 def _some_cards(text: str) -> Cards:
     cards = parse_cards(text)
     if not cards:
-        raise ActionError("no cards given")
+        raise ActionError(render("action-no-cards"))
     return cards
 
 
@@ -250,5 +251,5 @@ def _parse_take_pile(rest: str) -> TakePile:
     if rest.startswith("with "):
         cards = _some_cards(rest[len("with ") :])
     elif rest:
-        raise ActionError(f"unexpected {rest!r} after 'take pile'")
+        raise ActionError(render("action-unexpected-after-take-pile", {"rest": repr(rest)}))
     return TakePile(cards, onto, melds)

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .messages import render
+
 __all__ = [
     "JOKER",
     "RANKS",
@@ -113,7 +115,7 @@ class Card:
         try:
             return _PARSED[token.strip().upper()]
         except (KeyError, AttributeError):
-            raise CardError(f"{token!r} is not a card: {EXPECTED}") from None
+            raise CardError(render("card-not-a-card", {"token": repr(token)})) from None
 
     @property
     def is_joker(self) -> bool:
@@ -171,7 +173,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         elif isinstance(token, str):
             cards.append(Card.parse(token))
         else:
-            raise CardError(f"{token!r} is not a card: {EXPECTED}")
+            raise CardError(render("card-not-a-card", {"token": repr(token)}))
     return tuple(cards)
 
 
@@ -188,7 +190,8 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> 
     for card in sorted(distinct):
         count = cards.count(card)
         if count > have[card]:
-            raise CardError(f"{card} appears {count} times; the {title} deck has {have[card]}")
+            raise CardError(render("card-too-many", {"card": str(card), "count": count, "title": title,
+                                                     "have": have[card]}))  # fmt: skip
 
 
 def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | None:

@@ -554,6 +554,15 @@ EN: dict[str, str] = {
     "lesson-side-score": "side {side} {points}",
     "lesson-game-won": "Side {side} wins with {total}.",
     # --- impossible input refused (engine) ---
+    # typed cards and actions (card and action notation inside these stays as it is)
+    "card-not-a-card": "{token} is not a card: ranks 2-10 (or T), J, Q, K, A; suits C D H S or ♣♦♥♠; jokers JK",
+    "card-too-many": "{card} appears {count} times; the {title} deck has {have}",
+    "action-not-an-action-because": "{text} is not an action: {reason}",
+    "action-unknown": "{text} is not an action; expected one of: {expected}",
+    "action-discard-one-card": "a discard names one card",
+    "action-not-a-meld-number": "{text} is not a meld number (1, 2, ...)",
+    "action-no-cards": "no cards given",
+    "action-unexpected-after-take-pile": "unexpected {rest} after 'take pile'",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",

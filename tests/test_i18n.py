@@ -330,3 +330,17 @@ def test_rules_sheet_in_polish_counts_house_rules_in_polish() -> None:
     page = rules_sheet_html(club, "pl")
     assert "zasady: Boliwia, z 2 zasadami domowymi." in page
     assert "★ oznacza zasadę domową." in page and "zasada domowa" in page
+
+
+def test_typed_cards_and_actions_are_refused_in_the_page_s_language() -> None:
+    """What a learner types wrong is said in the language of the page it was typed on."""
+    from bolivia_core.actions import ActionError, parse_action
+
+    set_language("da")
+    try:
+        with pytest.raises(ActionError, match=r"^'meld KH ZZ' er ikke et træk: 'ZZ' er ikke et kort: værdier 2-10"):
+            parse_action("meld KH ZZ")
+    finally:
+        set_language("en")
+    with pytest.raises(ActionError, match=r"^'meld KH ZZ' is not an action: 'ZZ' is not a card: ranks 2-10"):
+        parse_action("meld KH ZZ")
