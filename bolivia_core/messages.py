@@ -878,6 +878,8 @@ EN: dict[str, str] = {
     "viewer:seating-1": "greedy",
     "viewer:seating-2": "random",
     "viewer:seating-3": "greedy and random, seat by seat",
+    "viewer:seating-4": "club players",
+    "viewer:seating-5": "strong and club player, seat by seat",
     "viewer:back": "back a move",
     "viewer:next": "next move",
     "viewer:to-hand-end": "to the end of the hand",

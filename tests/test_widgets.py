@@ -251,3 +251,19 @@ def test_variant_explorer_shows_the_situation_as_cards_named_for_screen_readers(
     assert cards.pile.label == "the discard pile, top card last" and cards.pile.cards[-1]["code"] == "QD"
     explorer.situation["hand"].value = "QH QX"  # not cards: no pictures, the table below names the mistake
     assert cards.hand.cards == [] and "⚠" in explorer.situation_table.value
+
+
+def test_game_viewer_lets_the_strong_player_play_the_club_player() -> None:
+    """Watching the computer players worth learning from: strong and club seated in turn, to a hand's end."""
+    from bolivia_core.game import new_game
+    from bolivia_core.players import seat_players
+    from bolivia_widgets import GameViewer
+
+    viewer = GameViewer(seed=4, seating="strong and club, seat by seat")
+    viewer.to_hand_end.click()
+    game = new_game("bolivia", 4, seed=4)
+    seats = seat_players(["strong", "club"], 4, 4)
+    assert [type(seat).__name__ for seat in seats] == ["StrongPlayer", "ClubPlayer"] * 2
+    while game.phase != "hand over":
+        game.apply(seats[game.to_move - 1].choose(game).action)
+    assert viewer.game.history == game.history and "The hand is over" in viewer.status.value

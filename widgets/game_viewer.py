@@ -29,6 +29,8 @@ SEATINGS = {
     "greedy": ("greedy",),
     "random": ("random",),
     "greedy and random, seat by seat": ("greedy", "random"),
+    "club": ("club",),
+    "strong and club, seat by seat": ("strong", "club"),
 }
 """The ways to seat the computers (said in words by ``viewer:seating-1`` ... in the catalogue, in this order)."""
 MOVES_PER_HAND_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
