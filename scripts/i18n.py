@@ -131,15 +131,20 @@ def template_catalog(language: str | None, domain: str = DOMAIN) -> Catalog:
         "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
         "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
     )
-    catalog = Catalog(
-        locale=language, domain=DOMAIN, project="bolivia-explorer", version="0.1", header_comment=header,
+    catalog = empty_catalog(language, DOMAIN, header)
+    for code, english in EN.items():
+        catalog.add(english, "", context=code, auto_comments=translator_notes(code, english, language))
+    return catalog
+
+
+def empty_catalog(language: str | None, domain: str, header: str) -> Catalog:
+    """A domain's catalogue with the project's fixed headers (fixed dates: a diff shows only texts)."""
+    return Catalog(
+        locale=language, domain=domain, project="bolivia-explorer", version="0.1", header_comment=header,
         msgid_bugs_address="the project's issue tracker", last_translator="drafts, open to review by native speakers",
         creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
         language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
     )  # fmt: skip
-    for code, english in EN.items():
-        catalog.add(english, "", context=code, auto_comments=translator_notes(code, english, language))
-    return catalog
 
 
 def lessons_template(language: str | None) -> Catalog:
@@ -152,12 +157,7 @@ def lessons_template(language: str | None) -> Catalog:
         "# syntax (add KD to 2) and every {placeholder} stay exactly as they are; the game's words follow\n"
         "# bolivia_core/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
     )
-    catalog = Catalog(
-        locale=language, domain=LESSONS, project="bolivia-explorer", version="0.1", header_comment=header,
-        msgid_bugs_address="the project's issue tracker", last_translator="drafts, open to review by native speakers",
-        creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
-        language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
-    )  # fmt: skip
+    catalog = empty_catalog(language, LESSONS, header)
     for code, text in lesson_texts().items():
         catalog.add(text, "", context=code, auto_comments=lesson_notes(text))
     return catalog
