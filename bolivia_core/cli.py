@@ -30,6 +30,10 @@ class UsageError(ValueError):
     """Command-line input that is not what a command expects."""
 
 
+def _usage(code: str, **params: object) -> UsageError:
+    return UsageError(render(code, params))
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -152,19 +156,17 @@ def _score(args: argparse.Namespace) -> int:
     try:
         spec = json.loads(text)
     except json.JSONDecodeError as error:
-        raise UsageError(f"{args.file} is not JSON: {error}") from None
+        raise _usage("cli-not-json", file=args.file, detail=str(error)) from None
     if not isinstance(spec, dict):
-        raise UsageError(f"{args.file} must hold a JSON object with keys {', '.join(SCORE_FILE_KEYS)}")
+        raise _usage("cli-score-object", file=args.file, keys=", ".join(SCORE_FILE_KEYS))
     unknown = sorted(set(spec) - set(SCORE_FILE_KEYS))
     if unknown:
-        raise UsageError(
-            f"{args.file}: unknown key {unknown[0]!r}; expected keys: {', '.join(SCORE_FILE_KEYS)}"
-        )
+        raise _usage("cli-score-unknown-key", file=args.file, key=repr(unknown[0]), keys=", ".join(SCORE_FILE_KEYS))
     if not isinstance(spec.get("melds", []), list):
-        raise UsageError(f"{args.file}: 'melds' must be a list of melds, each a string of cards")
+        raise _usage("cli-score-melds", file=args.file)
     for key in ("went_out", "concealed"):
         if not isinstance(spec.get(key, False), bool):
-            raise UsageError(f"{args.file}: {key!r} must be true or false")
+            raise _usage("cli-score-flag", file=args.file, key=repr(key))
     result = score_side(
         spec.get("melds", []),
         spec.get("hand", ""),
@@ -189,7 +191,7 @@ def _rules(args: argparse.Namespace) -> int:
     rule_sets = [_load_rules(n) for n in args.names]
     if args.diff:
         if len(rule_sets) < 2:
-            raise UsageError("rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish")
+            raise _usage("cli-diff-two")
         differences = diff_rules(*rule_sets)
         lines = [f"{d.knob}: {d.description}\n" + "\n".join(
             f"    {label:14} {value_text(value)}  [{_diff_source(d.sources[label])}]"
@@ -198,7 +200,7 @@ def _rules(args: argparse.Namespace) -> int:
         _emit(args, [d.to_dict() for d in differences], "\n".join(lines) or render("diff-none"))
         return 0
     if len(rule_sets) > 1:
-        raise UsageError("rules shows one rule set; use --diff to compare several")
+        raise _usage("cli-one-rule-set")
     if not rule_sets:
         data: Any = [{"name": r.name, "title": r.title} for r in PRESETS.values()]
         _emit(args, data, "\n".join(f"{r.name:10} {r.title}" for r in PRESETS.values()))
@@ -261,7 +263,7 @@ def _scenario(args: argparse.Namespace) -> int:
         return 0
     text = SCENARIOS[args.name].text if args.name in SCENARIOS else args.name
     if "=" not in text:
-        raise UsageError(f"unknown scenario {args.name!r}; known scenarios: {', '.join(SCENARIOS)}")
+        raise _usage("position-unknown-scenario", name=repr(args.name), known=", ".join(SCENARIOS))
     game = Game.from_position(text)
     actions = [str(a) for a in game.legal_actions()]
     data = {"position": game.position_text(), "to_move": game.to_move, "phase": game.phase, "legal_actions": actions}

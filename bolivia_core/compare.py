@@ -75,7 +75,7 @@ def section_of(knob: str, language: str | None = "en") -> str:
         current = dict(SECTION_CODES).get(name, current)
         if name == knob:
             return render(current, language=language)
-    raise RulesError(f"unknown rule knob {knob!r}")
+    raise RulesError("rules-unknown-knob", knob=repr(knob), known=", ".join(KNOB_NAMES))
 
 
 def value_text(value: Any, language: str | None = None) -> str:
@@ -149,7 +149,7 @@ def _labelled(rule_sets: Sequence[Rules | str]) -> list[tuple[str, Rules]]:
 def diff_rules(*rule_sets: Rules | str) -> list[KnobDifference]:
     """Every knob whose value is not the same in all of ``rule_sets`` (two or more), in knob order."""
     if len(rule_sets) < 2:
-        raise RulesError("comparing rules needs at least two rule sets")
+        raise RulesError("rules-compare-two")
     labelled = _labelled(rule_sets)
     differences = []
     for name in KNOB_NAMES:
@@ -174,6 +174,16 @@ class ClubFileError(ValueError):
     """A club rules file that cannot be read as it is; the message names the field."""
 
 
+def _club_error(code: str, field: str | None = None, **params: object) -> ClubFileError:
+    """The refusal ``code`` in the process's language, naming the file's ``field`` when it is one field's fault."""
+    problem = render(code, params)
+    return _in_club_field(field, problem) if field else ClubFileError(problem)
+
+
+def _in_club_field(field: str, problem: str) -> ClubFileError:
+    return ClubFileError(render("club-file-in-field", {"field": field, "problem": problem}))
+
+
 def save_club_rules(rules: Rules, form: str = "toml") -> str:
     """A small human-readable file: the base preset and the knobs the club changed."""
     house = rules.house_rules()
@@ -182,7 +192,7 @@ def save_club_rules(rules: Rules, form: str = "toml") -> str:
         data = head | {"house_rules": {k: plain_value(v) for k, v in house.items()}}
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if form != "toml":
-        raise ValueError(f"a club file is toml or json, not {form!r}")
+        raise _club_error("club-file-form", form=repr(form))
     lines = [f"# {rules.title}: {rules.base} rules with the changes below", ""]
     lines += [f"{key} = {_toml(value)}" for key, value in head.items()]
     lines += ["", "[house_rules]"]
@@ -216,26 +226,26 @@ def load_club_rules(text: str, form: str = "toml") -> Rules:
     try:
         data = tomllib.loads(text) if form == "toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise ClubFileError(f"not a {form.upper()} club rules file: {error}") from None
+        raise _club_error("club-file-unreadable", form=form.upper(), detail=str(error)) from None
     if not isinstance(data, dict):
-        raise ClubFileError(f"a club rules file holds the fields {', '.join(CLUB_FIELDS)}")
+        raise _club_error("club-file-fields", fields=", ".join(CLUB_FIELDS))
     unknown = [k for k in data if k not in CLUB_FIELDS]
     if unknown:
-        raise ClubFileError(f"unknown field {unknown[0]!r}; expected {', '.join(CLUB_FIELDS)}")
+        raise _club_error("club-file-unknown-field", name=repr(unknown[0]), fields=", ".join(CLUB_FIELDS))
     for key in ("name", "base"):
         if not isinstance(data.get(key), str) or not data[key].strip():
-            raise ClubFileError(f"field {key}: a name is needed")
+            raise _club_error("club-file-name-needed", key)
     try:
         base = get_rules(data["base"])
     except RulesError as error:
-        raise ClubFileError(f"field base: {error}") from None
+        raise _in_club_field("base", str(error)) from None
     changes = data.get("house_rules", {})
     if not isinstance(changes, dict):
-        raise ClubFileError("field house_rules: a table of knob = value")
+        raise _club_error("club-file-table", "house_rules")
     try:
         return base.derive(data["name"], str(data.get("title") or data["name"]), **changes)
     except RulesError as error:
-        raise ClubFileError(f"field house_rules: {error}") from None
+        raise _in_club_field("house_rules", str(error)) from None
 
 
 def read_club_file(path: str | Path) -> Rules:
@@ -243,7 +253,7 @@ def read_club_file(path: str | Path) -> Rules:
     path = Path(path)
     form = {".toml": "toml", ".json": "json"}.get(path.suffix.lower())
     if form is None:
-        raise ClubFileError(f"{path.name}: a club rules file ends in .toml or .json")
+        raise _club_error("club-file-suffix", file=path.name)
     return load_club_rules(path.read_text(encoding="utf-8"), form)
 
 
@@ -371,7 +381,7 @@ def _pile_data(rules: Rules, table: Sequence[str], hand: str, pile: str, score: 
     try:
         game = Game.from_position(text, rules=rules)
     except ValueError as error:
-        return {"may_take": False, "how": [], "why": [f"this situation is impossible here: {error}"]}
+        return {"may_take": False, "how": [], "why": [render("variant-impossible-here", {"problem": str(error)})]}
     takes = [str(a) for a in game.legal_actions() if isinstance(a, TakePile | TakeTop)]
     if takes:
         return {"may_take": True, "how": takes, "why": []}

@@ -20,7 +20,7 @@ from .actions import Action, NextHand, parse_action
 from .cards import Card, format_cards
 from .checks import explain, reasons
 from .legal import LegalActions
-from .messages import Reason
+from .messages import Reason, render
 from .position import Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scenario import format_position, parse_position
@@ -55,13 +55,13 @@ def new_game(rules: Rules | str = "bolivia", players: int = 4, seed: int = 1, ta
     rules = resolve_rules(rules)
     if type(players) is not int or players not in rules.sides:
         allowed = ", ".join(map(str, rules.player_counts))
-        raise ValueError(f"{rules.title} rules are for {allowed} players, not {players!r}")
+        raise ValueError(render("rules-players", {"title": rules.title, "allowed": allowed, "players": repr(players)}))
     if type(seed) is not int:
-        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        raise ValueError(render("game-seed", {"value": repr(seed)}))
     if target is None:
         target = rules.target_score[players]
     elif type(target) is not int or target <= 0:
-        raise ValueError(f"the target must be a positive whole number, not {target!r}")
+        raise ValueError(render("game-target", {"value": repr(target)}))
     sides = len(rules.sides[players])
     position = Position(
         rules, players, seed, target, 1, first_dealer(rules, players, seed), 0, "draw",
@@ -205,12 +205,12 @@ class Game:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise GameFileError(f"not a saved game: {error}") from None
+            raise GameFileError(render("saved-game-not-json", {"detail": str(error)})) from None
         if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-            raise GameFileError(f"not a saved game: expected an object with \"format\": \"{JSON_FORMAT}\"")
+            raise GameFileError(render("saved-game-format", {"format": JSON_FORMAT}))
         missing = [k for k in ("rules", "start", "actions", "position", "results") if k not in data]
         if missing:
-            raise GameFileError(f"saved game lacks {', '.join(missing)}")
+            raise GameFileError(render("saved-game-lacks", {"keys": ", ".join(missing)}))
         rules = resolve_rules(data["rules"]) if isinstance(data["rules"], str) else rules_from_dict(data["rules"])
         if verify:
             game = cls.from_position(data["start"], rules=rules)
@@ -218,9 +218,10 @@ class Game:
                 try:
                     game.apply(text_action)
                 except ValueError as error:
-                    raise GameFileError(f"saved game: action {number} ({text_action}) fails: {error}") from None
+                    raise GameFileError(render("saved-game-action-fails", {
+                        "number": number, "action": text_action, "problem": str(error)})) from None  # fmt: skip
             if game.position_text() != data["position"]:
-                raise GameFileError("saved game: its actions do not lead to its saved position")
+                raise GameFileError(render("saved-game-mismatch"))
             return game
         opening = Event("event-loaded", None, {"actions": len(data["actions"])})
         game = cls(parse_position(data["position"], rules=rules), start=data["start"], log=[opening])
@@ -255,7 +256,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (the game is rebuilt from its start); returns that action."""
         if not self.history:
-            raise ValueError("nothing to undo: no action has been played")
+            raise ValueError(render("game-nothing-to-undo"))
         last = self.history[-1]
         rebuilt = None
         for step, game in enumerate(self.replay()):

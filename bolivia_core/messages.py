@@ -563,6 +563,107 @@ EN: dict[str, str] = {
     "action-not-a-meld-number": "{text} is not a meld number (1, 2, ...)",
     "action-no-cards": "no cards given",
     "action-unexpected-after-take-pile": "unexpected {rest} after 'take pile'",
+    # the scenario notation (a whole position as one line): field names (p1, melds2, red1, unopened, ...),
+    # their values (yes, no, -, stock, pile, draw, play, answer), key=value and card notation stay as they are
+    "position-field": "field {key}: {problem}",
+    "position-other-rules": "this scenario is for {name}, not {rules}",
+    "position-phase": "{phase} is not one of {phases}",
+    "position-hand-number": "the hand's number, 1 to {cap}, not {number}",
+    "position-target": "a positive score, not {target}",
+    "position-dealer": "{dealer} is not a player (1 to {players})",
+    "position-turn-rests": "player {turn} does not play this hand (players {seats})",
+    "position-red-three-in-hand": "red 3s are laid out at once; put them in the field {field}",
+    "position-resting-player": "player {player} rests this hand and holds no cards",
+    "position-red-only": "holds only red 3s (3H, 3D)",
+    "position-rest": "stock or pile (where the cards written nowhere go), not {value}",
+    "position-unknown-field": "unknown field {field}; expected: {expected}",
+    "position-play-empty-hand": (
+        "player {player} is to play with no cards in hand, which no turn can reach "
+        "(a player who melds the last card has gone out)"
+    ),
+    "position-yes-no": "yes or no, not {value}",
+    "position-yes-no-dash": "yes, no or -, not {value}",
+    "position-player-list": "players separated by commas, not {value}",
+    "position-opened-side": (
+        "player {player}'s turn begins now, and side {side} has melds on the table: "
+        "write unopened=no (or leave it out)"
+    ),
+    "position-unopened-side": (
+        "player {player}'s turn begins now, and side {side} has no melds on the table: "
+        "write unopened=yes (or leave it out)"
+    ),
+    "position-passes": "players in a row who passed, 0 to {most}, not {passes}",
+    "position-asker": "in the answer phase, the player who asked",
+    "position-answerer": "in the answer phase, a partner of player {asker} answers ({partners}), not player {turn}",
+    "position-no-partner": "in the answer phase, a partner of player {asker} answers, and player {asker} has none",
+    "position-pending": "partners of player {asker} still to answer, other than player {turn}; not {pending}",
+    "position-pending-phase": "only while partners answer (phase=answer), not in phase {phase}",
+    "position-cards-nowhere": (
+        "{count:n:# card of the deck is|# cards of the deck are} in no field (first: {first}); "
+        "leave the stock out to have the rest shuffled into it"
+    ),
+    "position-not-text": "a scenario is text, not {type}",
+    "position-not-a-field": "{text} is not a field: write key=value, e.g. p1=KH KS 2C",
+    "position-field-twice": "field {field} is given twice",
+    "position-whole-number": "a whole number, not {value}",
+    "position-numbers": "{count} whole numbers separated by commas, not {value}",
+    "position-numbers-count": "{count} numbers (one a side), not {given}",
+    "position-unknown-scenario": "unknown scenario {name}; known scenarios: {known}",
+    # rule sets, rules files and club rules files: knob codes ('hand_size'), knob values in quotes
+    # ('optional'), file field names (name, base, house_rules) and file formats stay as they are
+    "value-whole-number": "a whole number from {low} to {high}",
+    "value-true-or-false": "true or false",
+    "value-one-of": "one of {choices}",
+    "value-set-of": "a set of {choices}",
+    "value-per-player-count": "a table from player count (2 to 6) to {what}",
+    "value-what-cards": "cards",
+    "value-what-alternatives": "alternatives of complete melds",
+    "value-what-score": "a score",
+    "value-sides": "a table from player count to the sizes of its sides, e.g. {{4: (2, 2)}}",
+    "value-going-out-alternatives": "a list of alternatives, each a list of complete melds from {kinds}",
+    "value-score-steps": "a list of (score from, minimum) pairs starting at score 0, scores rising",
+    "value-card-values": "a table of points for each of {keys} (3 = black 3)",
+    "value-all-or-count": "'all' or a whole number from {low} to {high}",
+    "value-scores": "a list of scores",
+    "rules-unknown-knob": "unknown rule knob {knob}; known knobs: {known}",
+    "rules-knob-must-be": "rule knob {knob} must be {problem}; got {value}",
+    "rules-knob-per-player-count": (
+        "rule knob {knob} must give a value for each player count in {sides} ({counts}); got {given}"
+    ),
+    "rules-unknown-preset": "unknown rules {name}; known presets: {known}",
+    "rules-compare-two": "comparing rules needs at least two rule sets",
+    "rules-file-format": 'a rules file is an object with "format": "{format}"',
+    "rules-file-knobs": 'a rules file needs "knobs": an object of knob name to {{value, source}}',
+    "rules-file-lacks-knob": "rules file lacks knob {knob}",
+    "rules-file-knob-entry": "rule knob {knob} must be an object with a value and a source",
+    "rules-file-name": 'a rules file needs a "name"',
+    "club-file-form": "a club file is toml or json, not {form}",
+    "club-file-unreadable": "not a {form} club rules file: {detail}",
+    "club-file-fields": "a club rules file holds the fields {fields}",
+    "club-file-unknown-field": "unknown field {name}; expected {fields}",
+    "club-file-in-field": "field {field}: {problem}",
+    "club-file-name-needed": "a name is needed",
+    "club-file-table": "a table of knob = value",
+    "club-file-suffix": "{file}: a club rules file ends in .toml or .json",
+    "variant-impossible-here": "this situation is impossible here: {problem}",
+    # games and saved games: "format" and the saved file's keys stay as they are
+    "rules-players": "{title} rules are for {allowed} players, not {players}",
+    "game-seed": "the seed must be a whole number, not {value}",
+    "game-target": "the target must be a positive whole number, not {value}",
+    "game-nothing-to-undo": "nothing to undo: no action has been played",
+    "saved-game-not-json": "not a saved game: {detail}",
+    "saved-game-format": 'not a saved game: expected an object with "format": "{format}"',
+    "saved-game-lacks": "saved game lacks {keys}",
+    "saved-game-action-fails": "saved game: action {number} ({action}) fails: {problem}",
+    "saved-game-mismatch": "saved game: its actions do not lead to its saved position",
+    # the command line: commands, options (--diff), file names and JSON keys stay as they are
+    "cli-not-json": "{file} is not JSON: {detail}",
+    "cli-score-object": "{file} must hold a JSON object with keys {keys}",
+    "cli-score-unknown-key": "{file}: unknown key {key}; expected keys: {keys}",
+    "cli-score-melds": "{file}: 'melds' must be a list of melds, each a string of cards",
+    "cli-score-flag": "{file}: {key} must be true or false",
+    "cli-diff-two": "rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish",
+    "cli-one-rule-set": "rules shows one rule set; use --diff to compare several",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",

@@ -49,7 +49,15 @@ MELD_KINDS_FOR_GOING_OUT = ("sequence", "canasta", "bolivia", "any")
 
 
 class RulesError(ValueError):
-    """A preset name, knob name or knob value that is not valid."""
+    """A preset name, knob name or knob value that is not valid.
+
+    ``code`` and ``params`` are the refusal as data, so that a page can say it again naming each knob
+    by its description (the ``knob`` param) instead of its code."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(render(code, params))
+        self.code = code
+        self.params = params
 
 
 # --- checks of knob values: each returns the problem in words, or None -------
@@ -60,19 +68,19 @@ Check = Callable[[Any], "str | None"]
 def _int_range(low: int, high: int) -> Check:
     def check(value: Any) -> str | None:
         if type(value) is not int or not low <= value <= high:
-            return f"a whole number from {low} to {high}"
+            return render("value-whole-number", {"low": low, "high": high})
         return None
 
     return check
 
 
 def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "true or false"
+    return None if isinstance(value, bool) else render("value-true-or-false")
 
 
 def _one_of(*choices: str) -> Check:
     def check(value: Any) -> str | None:
-        return None if value in choices else "one of " + ", ".join(repr(c) for c in choices)
+        return None if value in choices else render("value-one-of", {"choices": ", ".join(map(repr, choices))})
 
     return check
 
@@ -81,27 +89,27 @@ def _subset_of(*choices: str) -> Check:
     def check(value: Any) -> str | None:
         if isinstance(value, frozenset) and value <= set(choices):
             return None
-        return "a set of " + ", ".join(repr(c) for c in choices)
+        return render("value-set-of", {"choices": ", ".join(map(repr, choices))})
 
     return check
 
 
 def _per_player_count(inner: Check, what: str) -> Check:
+    """A table from player count to a value that ``inner`` checks; ``what`` names the value (a catalogue code)."""
     def check(value: Any) -> str | None:
         if not isinstance(value, Mapping) or not value:
-            return f"a table from player count (2 to 6) to {what}"
+            return render("value-per-player-count", {"what": render(what)})
         for players, item in value.items():
             if type(players) is not int or not 2 <= players <= 6 or inner(item):
-                return f"a table from player count (2 to 6) to {what}"
+                return render("value-per-player-count", {"what": render(what)})
         return None
 
     return check
 
 
 def _sides(value: Any) -> str | None:
-    expected = "a table from player count to the sizes of its sides, e.g. {4: (2, 2)}"
     if not isinstance(value, Mapping) or not value:
-        return expected
+        return render("value-sides")
     for players, sizes in value.items():
         if (
             type(players) is not int
@@ -110,15 +118,12 @@ def _sides(value: Any) -> str | None:
             or any(type(s) is not int or s < 1 for s in sizes)
             or sum(sizes) != players
         ):
-            return expected
+            return render("value-sides")
     return None
 
 
 def _going_out_alternatives(value: Any) -> str | None:
-    expected = (
-        "a list of alternatives, each a list of complete melds from "
-        + ", ".join(MELD_KINDS_FOR_GOING_OUT)
-    )
+    expected = render("value-going-out-alternatives", {"kinds": ", ".join(MELD_KINDS_FOR_GOING_OUT)})
     if not isinstance(value, tuple) or not value:
         return expected
     for alternative in value:
@@ -130,7 +135,7 @@ def _going_out_alternatives(value: Any) -> str | None:
 
 
 def _score_steps(value: Any) -> str | None:
-    expected = "a list of (score from, minimum) pairs starting at score 0, scores rising"
+    expected = render("value-score-steps")
     if not isinstance(value, tuple) or not value or value[0][0] != 0:
         return expected
     previous = -1
@@ -147,7 +152,7 @@ CARD_VALUE_KEYS = ("JK", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5",
 
 
 def _card_values(value: Any) -> str | None:
-    expected = "a table of points for each of " + " ".join(CARD_VALUE_KEYS) + " (3 = black 3)"
+    expected = render("value-card-values", {"keys": " ".join(CARD_VALUE_KEYS)})
     if not isinstance(value, Mapping) or set(value) != set(CARD_VALUE_KEYS):
         return expected
     if any(type(v) is not int or not 0 <= v <= 1000 for v in value.values()):
@@ -158,7 +163,7 @@ def _card_values(value: Any) -> str | None:
 def _all_or_count(value: Any) -> str | None:
     if value == "all" or (type(value) is int and 1 <= value <= 200):
         return None
-    return "'all' or a whole number from 1 to 200"
+    return render("value-all-or-count", {"low": 1, "high": 200})
 
 
 # --- the knobs ------------------------------------------------------------------
@@ -202,7 +207,7 @@ def set_knob(*choices: str) -> Any:
 def _scores(value: Any) -> str | None:
     if isinstance(value, tuple) and all(type(x) is int and x > 0 for x in value):
         return None
-    return "a list of scores"
+    return render("value-scores")
 
 
 BONUS = _int_range(0, 10_000)
@@ -223,13 +228,13 @@ class Rules:
     decks: int = knob(_int_range(1, 4))
     jokers: int = knob(_int_range(0, 12))
     sides: Mapping[int, tuple[int, ...]] = knob(_sides)
-    hand_size: Mapping[int, int] = knob(_per_player_count(_int_range(5, 20), "cards"))
+    hand_size: Mapping[int, int] = knob(_per_player_count(_int_range(5, 20), "value-what-cards"))
     first_dealer: FirstDealer = knob(choice(FirstDealer))
     cover_red_three_upcard: bool = knob(_boolean)
     keep_two_cards: bool = knob(_boolean)
 
     # 2. a turn
-    draw_count: Mapping[int, int] = knob(_per_player_count(_int_range(1, 3), "cards"))
+    draw_count: Mapping[int, int] = knob(_per_player_count(_int_range(1, 3), "value-what-cards"))
     pile_blocked_by: frozenset[CardClass] = set_knob("wild", "black 3", "red 3")
     pile_take_ways: frozenset[PileTakeWay] = set_of(PileTakeWay)
     pile_frozen_when: frozenset[PileFrozenWhen] = set_of(PileFrozenWhen)
@@ -281,7 +286,7 @@ class Rules:
 
     # 6. going out and the end of a hand
     going_out_needs: Mapping[int, tuple[tuple[str, ...], ...]] = knob(
-        _per_player_count(_going_out_alternatives, "alternatives of complete melds"),
+        _per_player_count(_going_out_alternatives, "value-what-alternatives"),
     )
     ask_partner: AskPartner = knob(choice(AskPartner))
     going_out_bonus: int = knob(BONUS)
@@ -290,7 +295,7 @@ class Rules:
     stock_out: StockOut = knob(choice(StockOut))
 
     # 7. the game
-    target_score: Mapping[int, int] = knob(_per_player_count(_int_range(500, 100_000), "a score"))
+    target_score: Mapping[int, int] = knob(_per_player_count(_int_range(500, 100_000), "value-what-score"))
     target_choices: tuple[int, ...] = knob(_scores)
     hand_cap: int = knob(_int_range(1, 1000))
 
@@ -354,7 +359,7 @@ class Rules:
         for info in self.knobs():
             if info.name == name:
                 return info
-        raise RulesError(f"unknown rule knob {name!r}; known knobs: {', '.join(KNOB_NAMES)}")
+        raise RulesError("rules-unknown-knob", knob=repr(name), known=", ".join(KNOB_NAMES))
 
     def derive(self, name: str, title: str | None = None, **changes: Any) -> Rules:
         """A club's own rule set: this one with some knobs changed, each checked.
@@ -393,7 +398,7 @@ KNOB_NAMES: tuple[str, ...] = tuple(_KNOB_FIELDS)
 def _normalise(name: str, value: Any) -> Any:
     """Turn list/dict/str-keyed values (as read from JSON or TOML) into the knob's immutable form."""
     if name not in _KNOB_FIELDS:
-        raise RulesError(f"unknown rule knob {name!r}; known knobs: {', '.join(KNOB_NAMES)}")
+        raise RulesError("rules-unknown-knob", knob=repr(name), known=", ".join(KNOB_NAMES))
 
     def freeze(v: Any) -> Any:
         if isinstance(v, list | tuple):
@@ -413,7 +418,7 @@ def _normalise(name: str, value: Any) -> Any:
 def _check_knob(name: str, value: Any) -> None:
     problem = _KNOB_FIELDS[name].metadata["check"](value)
     if problem:
-        raise RulesError(f"rule knob {name!r} must be {problem}; got {plain_value(value)!r}")
+        raise RulesError("rules-knob-must-be", knob=repr(name), problem=problem, value=repr(plain_value(value)))
 
 
 PER_PLAYER_COUNT_KNOBS = ("hand_size", "draw_count", "going_out_needs", "target_score")
@@ -424,10 +429,9 @@ def _check_player_tables(rules: Rules) -> None:
     counts = sorted(rules.sides)
     for name in PER_PLAYER_COUNT_KNOBS:
         if sorted(getattr(rules, name)) != counts:
-            raise RulesError(
-                f"rule knob {name!r} must give a value for each player count in 'sides' "
-                f"({', '.join(map(str, counts))}); got {', '.join(map(str, sorted(getattr(rules, name))))}"
-            )
+            raise RulesError("rules-knob-per-player-count", knob=repr(name), sides=repr("sides"),
+                             counts=", ".join(map(str, counts)),
+                             given=", ".join(map(str, sorted(getattr(rules, name)))))  # fmt: skip
 
 
 def plain_value(value: Any) -> Any:
@@ -457,7 +461,7 @@ def _preset(name: str, title: str, knobs: dict[str, Sourced]) -> Rules:
     missing = set(KNOB_NAMES) - set(knobs)
     extra = set(knobs) - set(KNOB_NAMES)
     if missing or extra:  # a programming error in this file, caught at import
-        raise RulesError(f"preset {name!r}: missing knobs {sorted(missing)}, unknown {sorted(extra)}")
+        raise ValueError(f"preset {name!r}: missing knobs {sorted(missing)}, unknown {sorted(extra)}")
     values = {k: _normalise(k, v) for k, (v, _) in knobs.items()}
     for key, value in values.items():
         _check_knob(key, value)
@@ -742,9 +746,7 @@ def get_rules(name: str = "bolivia") -> Rules:
     try:
         return PRESETS[key]
     except (KeyError, TypeError):
-        raise RulesError(
-            f"unknown rules {name!r}; known presets: {', '.join(PRESETS)}"
-        ) from None
+        raise RulesError("rules-unknown-preset", name=repr(name), known=", ".join(PRESETS)) from None
 
 
 def resolve_rules(rules: Rules | str) -> Rules:
@@ -789,24 +791,24 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 def rules_from_dict(data: Any) -> Rules:
     """Rules from ``rules_to_dict`` data, every knob checked; anything wrong is refused whole."""
     if not isinstance(data, Mapping) or data.get("format") != RULES_FILE_FORMAT:
-        raise RulesError(f"a rules file is an object with \"format\": \"{RULES_FILE_FORMAT}\"")
+        raise RulesError("rules-file-format", format=RULES_FILE_FORMAT)
     knobs = data.get("knobs")
     if not isinstance(knobs, Mapping):
-        raise RulesError("a rules file needs \"knobs\": an object of knob name to {value, source}")
+        raise RulesError("rules-file-knobs")
     missing = [k for k in KNOB_NAMES if k not in knobs]
     if missing:
-        raise RulesError(f"rules file lacks knob {missing[0]!r}")
+        raise RulesError("rules-file-lacks-knob", knob=repr(missing[0]))
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for name, entry in knobs.items():
         if not isinstance(entry, Mapping) or "value" not in entry or not isinstance(entry.get("source"), str):
-            raise RulesError(f"rule knob {name!r} must be an object with a value and a source")
+            raise RulesError("rules-file-knob-entry", knob=repr(name))
         values[name] = _normalise(name, entry["value"])
         _check_knob(name, values[name])
         sources[name] = entry["source"]
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise RulesError("a rules file needs a \"name\"")
+        raise RulesError("rules-file-name")
     title = str(data.get("title") or name)
     base = str(data.get("base") or name)
     rules = Rules(name=name, title=title, sources=MappingProxyType(sources), base=base, **values)

@@ -463,7 +463,7 @@ def test_scenario_lessons_say_what_they_claim() -> None:
         ("rules=bolivia; scores=1,2,3", "field scores: 2 numbers"),
         ("rules=bolivia; p1=KH; p1=KS", "field p1 is given twice"),
         ("rules=bolivia; nonsense", "'nonsense' is not a field"),
-        ("rules=bolivia; p1=KH; p2=; p3=; p4=; stock=KS", "field stock: 160 cards of the deck are nowhere"),
+        ("rules=bolivia; p1=KH; p2=; p3=; p4=; stock=KS", "field stock: 160 cards of the deck are in no field"),
         # impossible positions, refused whole
         ("rules=bolivia; hand=0", "field hand: the hand's number, 1 to 60, not 0"),
         ("rules=bolivia; passes=-1", "field passes: players in a row who passed, 0 to 3, not -1"),

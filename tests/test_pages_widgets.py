@@ -171,7 +171,7 @@ def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule(
     club.knob.value = "bonus_bolivia"
     club.value.value = "99999"
     club.change.click()
-    assert "must be a whole number from 0 to 10000; got “99999”" in club.message.value
+    assert "must be a whole number from 0 to 10,000; got “99999”" in club.message.value
     club.value.value = "3000"
     club.change.click()
     assert club.rules is not None and club.rules.house_rules() == {"bonus_bolivia": 3000}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import html
-import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,7 +24,7 @@ from bolivia_core.compare import (
     value_text,
 )
 from bolivia_core.messages import LANGUAGES, render
-from bolivia_core.rules import KNOB_NAMES, PRESETS, format_value
+from bolivia_core.rules import KNOB_NAMES, PRESETS, RulesError, format_value
 
 from .cards import CardRow
 from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
@@ -340,7 +339,7 @@ class ClubEditor(widgets.VBox):
         except ValueError as error:
             problem = problem_with(name, value)
             words = render("club-bad-value", {"rule": description, "expected": problem, "text": text}) if problem \
-                else _in_words(str(error))  # fmt: skip
+                else _in_words(error)  # fmt: skip
             self.message.value = f"<p role='alert'>⚠ {html.escape(words)}</p>"
             return
         changes = self._changes | {name: value}
@@ -349,7 +348,7 @@ class ClubEditor(widgets.VBox):
         try:
             base.derive(self.name.value or render("club:default-name"), **changes)
         except ValueError as error:
-            self.message.value = f"<p role='alert'>⚠ {html.escape(_in_words(str(error)))}</p>"
+            self.message.value = f"<p role='alert'>⚠ {html.escape(_in_words(error))}</p>"
             return
         self._changes = changes
         self._rebuild()
@@ -394,11 +393,15 @@ def _knob_descriptions() -> list[tuple[str, str]]:
     return [(rules.knob(name).description, name) for name in KNOB_NAMES]
 
 
-def _in_words(message: str) -> str:
-    """An engine message with each knob's code replaced by its description, as the page names rules."""
+def _in_words(error: ValueError) -> str:
+    """The engine's refusal said again with each knob named by its description, as the page names rules."""
+    if not isinstance(error, RulesError):
+        return str(error)
     rules = get_rules("bolivia")
-    return re.sub(r"(?:rule knob )?'(\w+)'", lambda m: f"“{rules.knob(m[1]).description}”"
-                  if m[1] in KNOB_NAMES else m[0], message)  # fmt: skip
+    named = {key: f"“{rules.knob(value[1:-1]).description}”"
+             if isinstance(value, str) and value[1:-1] in KNOB_NAMES else value
+             for key, value in error.params.items()}  # fmt: skip
+    return render(error.code, named)
 
 
 def _fitting_control(name: str, kind: str, current: Any, text: widgets.Text) -> tuple[widgets.Widget, ...]:
