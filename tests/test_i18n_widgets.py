@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from bolivia_core import set_language
@@ -140,6 +142,26 @@ def test_play_table_changes_language_keeping_the_game() -> None:
     assert table.draw_button.description == render("play-draw", language="sv")
     assert "Giv 1." in table.turn_line.value
     assert all(word not in table.log_view.value for word in (" draws ", "why?"))  # the log is said again too
+
+
+def test_play_table_says_its_last_refusal_again_in_the_new_language() -> None:
+    """A refusal on screen is not left in the old language when the picker changes."""
+    from bolivia_widgets import PlayTable
+
+    table = PlayTable(seed=2, language="en")
+    table.take_pile_button.click()  # refused: no natural pair of the top card's rank chosen
+    english = table.feedback.value
+    table.discard_button.click()  # refused before any draw
+    refusal = table.feedback.value
+    assert "bolivia-refusal" in refusal and refusal != english
+    table.language.value = "da"
+    danish = table.feedback.value
+    assert "bolivia-refusal" in danish and danish != refusal
+    assert render("play-choose-one", {"count": 0}, language="da") in html.unescape(danish)
+    table.resume("rules=bolivia; p1=KH 3H")  # a red 3 in a hand: refused, naming the field
+    table.language.value = "pl"
+    assert render("position-red-three-in-hand", {"field": "red1"}, language="pl") in html.unescape(
+        table.save_feedback.value)
 
 
 def test_page_heading_follows_the_picker() -> None:

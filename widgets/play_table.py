@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,7 @@ class PlayTable(widgets.VBox):
         self.pass_button = _button("play-pass")
         self.next_hand_button = _button("play-next-hand")
         self.feedback = _html()
+        self._feedback_view: Callable[[], str] | None = None
         self.hint_button = _button("play-hint")
         self.play_hint_button = _button("play-play-hint")
         self.undo_button = _button("play-undo")
@@ -172,6 +173,7 @@ class PlayTable(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json,.txt", multiple=False, description=t("play-upload"))
         self.download = _html()
         self.save_feedback = _html()
+        self._saved_view: Callable[[], str] | None = None
 
         self.game: Game = new_game(rules, players, seed, target)
         self.seat_levels: dict[int, str] = {}
@@ -293,6 +295,8 @@ class PlayTable(widgets.VBox):
         for _caption, row in self._meld_rows:
             row.rename()
         self._label_headings()
+        self._show_feedback(self._feedback_view)
+        self._show_saved(self._saved_view)
         self._show()
 
     # --- starting, settings ----------------------------------------------------------
@@ -307,7 +311,7 @@ class PlayTable(widgets.VBox):
         self.seat_levels = {n: p.value for n, p in enumerate(self._level_pickers, start=LEARNER + 1)}
         self.steps, self.decisions, self.reviews = [], [], []
         self._reset_turn_state()
-        self.feedback.value = ""
+        self._show_feedback(None)
         self._say(t("play-dealt", seed=self.seed.value, player=self.game.to_move))
         self._computers_move(first=True)
         self._show()
@@ -354,7 +358,7 @@ class PlayTable(widgets.VBox):
         """Try ``action`` for the learner: refused with reasons, warned about by the coach, or played."""
         game = self.game
         if game.phase != "hand over" and game.to_move != LEARNER:
-            return self._refuse_text(t("play-not-your-turn", player=game.to_move))
+            return self._refuse_text(lambda: t("play-not-your-turn", player=game.to_move))
         reasons = game.explain(action)
         if reasons:
             return self._refuse(action, reasons)
@@ -371,7 +375,7 @@ class PlayTable(widgets.VBox):
                 f"{e('play-coach-suggests', action=str(advice.action), why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
-            self.feedback.value = ""
+            self._show_feedback(None)
             return False
         if advice is not None and differs:
             self.reviews.append(Review(game.position.hand_number, len(game.history), str(action), advice,
@@ -380,26 +384,35 @@ class PlayTable(widgets.VBox):
             self.decisions.append(len(game.history))
         self._apply(action, LEARNER)
         self._reset_turn_state()
-        self.feedback.value = ""
+        self._show_feedback(None)
         self._computers_move()
         self._show()
         return True
 
     def _refuse(self, action: Action, reasons: Sequence[Any]) -> bool:
-        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-        self.feedback.value = (
-            f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=str(action))}</b>"
-            f"<ul>{items}</ul></div>"
-        )
+        def view() -> str:  # the reasons are data: said again in whatever language the page has then
+            items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
+            return (f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=str(action))}</b>"
+                    f"<ul>{items}</ul></div>")  # fmt: skip
+
+        self._show_feedback(view)
         self._say(t("play-refused", action=str(action)) + " " + str(reasons[0]))
         self._flush_said()
         return False
 
-    def _refuse_text(self, text: str) -> bool:
-        self.feedback.value = f"<div class='bolivia-refusal' role='alert'>{html.escape(text)}</div>"
-        self._say(text)
+    def _refuse_text(self, words: str | Callable[[], str]) -> bool:
+        """A refusal without an action; catalogue words come as a callable, so that a change of the
+        page's language says them again."""
+        say = words if callable(words) else lambda: words
+        self._show_feedback(lambda: f"<div class='bolivia-refusal' role='alert'>{html.escape(say())}</div>")
+        self._say(say())
         self._flush_said()
         return False
+
+    def _show_feedback(self, view: Callable[[], str] | None) -> None:
+        """What the last attempt got, kept as a view so that it follows a change of language."""
+        self._feedback_view = view
+        self.feedback.value = view() if view else ""
 
     def _chosen(self) -> tuple[Card, ...]:
         return self.hand.selected_cards
@@ -409,7 +422,7 @@ class PlayTable(widgets.VBox):
 
     def _take_top(self) -> None:
         if not self.meld_picker.value:
-            self._refuse_text(t("play-choose-meld"))
+            self._refuse_text(lambda: t("play-choose-meld"))
             return
         self.attempt(TakeTop(self.meld_picker.value))
 
@@ -417,10 +430,10 @@ class PlayTable(widgets.VBox):
         """Put the chosen cards aside as one meld of several to be laid together (an initial meld)."""
         chosen = self._chosen()
         if not chosen:
-            self._refuse_text(t("play-choose-cards"))
+            self._refuse_text(lambda: t("play-choose-cards"))
             return
         self.set_aside.append(chosen)
-        self.feedback.value = ""
+        self._show_feedback(None)
         self._show()
 
     def _put_back(self) -> None:
@@ -430,22 +443,22 @@ class PlayTable(widgets.VBox):
     def _meld(self) -> None:
         melds = [*self.set_aside, *([self._chosen()] if self._chosen() else [])]
         if not melds:
-            self._refuse_text(t("play-choose-cards"))
+            self._refuse_text(lambda: t("play-choose-cards"))
             return
         self.attempt(Meld(tuple(melds)))
 
     def _add(self) -> None:
         if not self._chosen():
-            self._refuse_text(t("play-choose-cards"))
+            self._refuse_text(lambda: t("play-choose-cards"))
         elif not self.meld_picker.value:
-            self._refuse_text(t("play-choose-meld"))
+            self._refuse_text(lambda: t("play-choose-meld"))
         else:
             self.attempt(Add(self.meld_picker.value, self._chosen()))
 
     def _discard(self) -> None:
         chosen = self._chosen()
         if len(chosen) != 1:
-            self._refuse_text(t("play-choose-one", count=len(chosen)))
+            self._refuse_text(lambda: t("play-choose-one", count=len(chosen)))
             return
         self.attempt(Discard(chosen[0]))
 
@@ -465,14 +478,13 @@ class PlayTable(widgets.VBox):
                     self.attempt(Add(self.meld_picker.value, chosen))
                 return
         if self.game.phase != "hand over" and self.game.to_move != LEARNER:
-            self._refuse_text(t("play-not-your-turn", player=self.game.to_move))
+            self._refuse_text(lambda: t("play-not-your-turn", player=self.game.to_move))
             return
         pos = self.game.position
         verdicts = [judge(tuple(m), pos.rules, True) for m in pos.melds[pos.side_of(LEARNER)]]
         ready = may_go_out(verdicts, pos.rules, pos.players)
-        needs = needs_text(pos.rules, pos.players)
-        self._refuse_text(t("play-go-out-how") + " " + (t("play-side-may-go-out") if ready
-                                                           else t("play-side-needs", needs=needs)))  # fmt: skip
+        self._refuse_text(lambda: t("play-go-out-how") + " " + (
+            t("play-side-may-go-out") if ready else t("play-side-needs", needs=needs_text(pos.rules, pos.players))))
 
     # --- the coach -------------------------------------------------------------------
 
@@ -498,7 +510,7 @@ class PlayTable(widgets.VBox):
     def show_hint(self) -> None:
         advice = self._advice()
         if advice is None:
-            self._refuse_text(t("play-no-hint", player=self.game.to_move))
+            self._refuse_text(lambda: t("play-no-hint", player=self.game.to_move))
             return
         self.last_hint = advice
         self.coach_box.value = (
@@ -509,7 +521,7 @@ class PlayTable(widgets.VBox):
     def _play_hint(self) -> None:
         advice = self._advice()
         if advice is None:
-            self._refuse_text(t("play-no-hint", player=self.game.to_move))
+            self._refuse_text(lambda: t("play-no-hint", player=self.game.to_move))
             return
         self.set_aside = []
         self.attempt(advice.action, warned=True)
@@ -540,7 +552,7 @@ class PlayTable(widgets.VBox):
     def computer_step(self) -> None:
         """One computer move, shown and announced."""
         if not self._computer_to_move():
-            self._refuse_text(t("play-no-computer-move"))
+            self._refuse_text(lambda: t("play-no-computer-move"))
             self._show()
             return
         decision = self._computer_decision()
@@ -577,13 +589,13 @@ class PlayTable(widgets.VBox):
     def undo(self) -> None:
         """Back to just before the learner's previous decision (the computers' moves since go too)."""
         if not self.decisions:
-            self._refuse_text(t("play-nothing-to-undo"))
+            self._refuse_text(lambda: t("play-nothing-to-undo"))
             return
         target = self.decisions.pop()
         self.reviews = [r for r in self.reviews if r.move < target]
         self._rewind(target)
         self._reset_turn_state()
-        self.feedback.value = ""
+        self._show_feedback(None)
         self._say(t("play-undone", moves=len(self.game.history)))
         self._show()
 
@@ -601,25 +613,29 @@ class PlayTable(widgets.VBox):
         self.download.value = (
             f"<a download='bolivia-game.json' href='data:application/json;base64,{data}'>{e('play-download')}</a>"
         )
-        self.save_feedback.value = f"<p role='status'>{e('play-saved-' + kind)}</p>"
+        self._show_saved(lambda: f"<p role='status'>{e('play-saved-' + kind)}</p>")
+
+    def _show_saved(self, view: Callable[[], str] | None) -> None:
+        """What saving or resuming said, kept as a view so that it follows a change of language."""
+        self._saved_view = view
+        self.save_feedback.value = view() if view else ""
 
     def resume(self, text: str) -> bool:
         """Go on from a saved game (JSON, replayed and checked) or a position string."""
         text = text.strip()
         try:
             game = Game.from_json(text) if text.startswith("{") else Game.from_position(text)
-        except ValueError as error:
-            self.save_feedback.value = (
-                f"<p class='bolivia-refusal' role='alert'>{e('play-resume-failed', why=str(error))}</p>"
-            )
+        except ValueError:
+            self._show_saved(lambda: f"<p class='bolivia-refusal' role='alert'>"
+                                     f"{e('play-resume-failed', why=_refusal_of(text))}</p>")  # fmt: skip
             return False
         self.game = game
         self._sync_settings()
         self.steps, self.decisions, self.reviews = [], [], []
         self._read_history()
         self._reset_turn_state()
-        self.feedback.value = ""
-        self.save_feedback.value = f"<p role='status'>{e('play-resumed', moves=len(game.history))}</p>"
+        self._show_feedback(None)
+        self._show_saved(lambda: f"<p role='status'>{e('play-resumed', moves=len(game.history))}</p>")
         self._computers_move()
         self._show()
         return True
@@ -961,6 +977,15 @@ def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:
     if verdict.kind is MeldKind.WILD:
         return t("play-meld-wild", index=index, count=count, full=full)
     return t("play-meld-other", index=index, cards=format_cards(meld))
+
+
+def _refusal_of(text: str) -> str:
+    """Why a saved game or position is refused, in the current language (read again to say it again)."""
+    try:
+        Game.from_json(text) if text.startswith("{") else Game.from_position(text)
+    except ValueError as error:
+        return str(error)
+    return ""
 
 
 def level_words(level: str) -> str:
