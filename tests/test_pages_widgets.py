@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -178,6 +180,28 @@ def test_club_errors_name_the_rule_in_words_and_a_preset_value_is_no_house_rule(
     club.value.value = "2,500"  # Bolivia's own value again
     club.change.click()
     assert club.rules.house_rules() == {} and "no longer a house rule" in club.message.value
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_house_rule_that_breaks_another_rule_names_both_in_words(language: str) -> None:
+    """Two players per side only (sides 4: 2, 2) leaves the hand sizes for 2 and 3 players without a
+    game: the refusal names both rules by their descriptions in the page's language, never by code."""
+    from bolivia_core import get_rules, set_language
+    from bolivia_widgets import ClubEditor
+
+    set_language(language)
+    try:
+        club = ClubEditor()
+        club.knob.value = "sides"
+        club.value.value = "4: 2, 2"
+        club.change.click()
+        message = html.unescape(club.message.value)
+        rules = get_rules("bolivia")
+        assert f"“{rules.knob('hand_size').description}”" in message and f"“{rules.knob('sides').description}”" in message
+        assert "hand_size" not in message and "'sides'" not in message
+        assert club.rules is not None and club.rules.house_rules() == {}  # refused whole: nothing changed
+    finally:
+        set_language("en")
 
 
 def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
