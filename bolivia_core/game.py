@@ -39,7 +39,8 @@ class IllegalActionError(ValueError):
     def __init__(self, action: Action, reasons: Sequence[Reason]) -> None:
         self.action = action
         self.reasons = tuple(reasons)
-        super().__init__(f"{action!s} is not allowed: " + "; ".join(map(str, self.reasons)))
+        said = "; ".join(map(str, self.reasons))
+        super().__init__(render("action-not-allowed", {"action": str(action), "reasons": said}))
 
 
 class GameFileError(ValueError):

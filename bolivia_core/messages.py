@@ -651,6 +651,7 @@ EN: dict[str, str] = {
     "game-seed": "the seed must be a whole number, not {value}",
     "game-target": "the target must be a positive whole number, not {value}",
     "game-nothing-to-undo": "nothing to undo: no action has been played",
+    "action-not-allowed": "{action} is not allowed: {reasons}",
     "saved-game-not-json": "not a saved game: {detail}",
     "saved-game-format": 'not a saved game: expected an object with "format": "{format}"',
     "saved-game-lacks": "saved game lacks {keys}",

@@ -197,7 +197,8 @@ def test_a_house_rule_that_breaks_another_rule_names_both_in_words(language: str
         club.change.click()
         message = html.unescape(club.message.value)
         rules = get_rules("bolivia")
-        assert f"“{rules.knob('hand_size').description}”" in message and f"“{rules.knob('sides').description}”" in message
+        for knob in ("hand_size", "sides"):
+            assert f"“{rules.knob(knob).description}”" in message
         assert "hand_size" not in message and "'sides'" not in message
         assert club.rules is not None and club.rules.house_rules() == {}  # refused whole: nothing changed
     finally:
