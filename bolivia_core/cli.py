@@ -41,6 +41,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Bolivia rules explorer: melds, scores and rule sets.")
+    parser.add_argument("--lang", dest="lang_first", default=None, metavar="LANG",
+                        help="language of the answer, before or after the command")  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     meld = commands.add_parser("meld", help="judge cards as one meld, or as an addition to one")
@@ -113,8 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     before = get_language()
     try:
         args = _parser().parse_args(argv)
-        if args.lang is not None:
-            set_language(args.lang)
+        language = args.lang if args.lang is not None else args.lang_first
+        if language is not None:
+            set_language(language)
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as error:  # every input error of the engine is a ValueError
         message = " ".join(str(error).split()) or type(error).__name__

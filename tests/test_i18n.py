@@ -320,6 +320,20 @@ def test_cli_answers_in_each_language(language: str, capsys: pytest.CaptureFixtu
         assert not leaked, f"English catalogue texts in the {language} output: {leaked[:3]}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_cli_refusals_in_each_language_with_lang_before_or_after_the_command(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position refused on the command line: one line on stderr in the chosen language, exit 2."""
+    expected = render("position-field", {"key": "hand", "problem": render(
+        "position-hand-number", {"cap": 60, "number": 0}, language)}, language)  # fmt: skip
+    for argv in (["--lang", language, "scenario", "rules=bolivia; hand=0"],
+                 ["scenario", "rules=bolivia; hand=0", "--lang", language]):  # fmt: skip
+        assert main(argv) == 2
+        assert capsys.readouterr().err == f"python -m bolivia_core: error: {expected}\n"
+    assert get_language() == "en"
+
+
 def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "bolivia", "--lang", "xx"]) == 2
     assert "unknown language 'xx'; known languages: en, sv, da, nb, pl, cs" in capsys.readouterr().err
