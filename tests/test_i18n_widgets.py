@@ -60,6 +60,18 @@ def test_meld_lab_changes_language_keeping_the_learner_s_cards_and_table() -> No
     assert lab.hand.label == "your hand: choose cards for a meld"
 
 
+def test_meld_lab_says_a_refused_position_again_in_the_new_language() -> None:
+    lab = MeldLab(seed=7, language="en")
+    hand = list(lab.cards_in_hand)
+    lab.load("rules=bolivia; p1=KH 3H")  # a red 3 in a hand: refused whole, the lab keeps its deal
+    assert "field p1: red 3s are laid out at once; put them in the field red1" in html.unescape(lab.message.value)
+    lab.language.value = "cs"
+    expected = render("position-field", {"key": "p1", "problem": render(
+        "position-red-three-in-hand", {"field": "red1"}, language="cs")}, language="cs")  # fmt: skip
+    assert expected in html.unescape(lab.message.value) and "red 3s" not in lab.message.value
+    assert list(lab.cards_in_hand) == hand
+
+
 def test_meld_checker_changes_language_keeping_the_cards_and_rules() -> None:
     from bolivia_widgets import MeldChecker
 

@@ -22,7 +22,7 @@ import traitlets
 from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
 
 __all__ = ["LanguagePicker", "PageLanguage", "PageText", "accepted_languages", "page_heading", "page_language",
-           "page_section", "rules_title"]
+           "page_section", "refusal_of", "rules_title"]
 
 HERE = Path(__file__).parent
 _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel waits for one request only
@@ -120,6 +120,18 @@ def set_page_language(language: str) -> str:
 def follow_language(listener: Callable[[str], None]) -> None:
     """Have ``listener`` told the new language whenever any picker on the page changes it."""
     _FOLLOWERS.append(listener)
+
+
+def refusal_of(saved: str) -> str:
+    """Why a saved game (JSON) or a position (scenario notation) is refused, in the current language:
+    read again, so that a page can say a refusal again when its language changes ("" if none)."""
+    from bolivia_core.game import Game
+
+    try:
+        Game.from_json(saved) if saved.lstrip().startswith("{") else Game.from_position(saved)
+    except ValueError as error:
+        return str(error)
+    return ""
 
 
 def rules_title(rules: Any) -> str:

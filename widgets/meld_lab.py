@@ -19,7 +19,7 @@ from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
-from .language import LanguagePicker
+from .language import LanguagePicker, refusal_of
 from .meld_checker import verdict_html
 from .table_tools import scenario_lesson, scenario_title, score_table_html
 
@@ -142,6 +142,9 @@ class MeldLab(widgets.VBox):
         if code == "lab:scenario":  # not one text: the position's title and lesson, each from the catalogue
             self._say_scenario(params["name"])
             return
+        if code == "lab:refused":  # the engine's refusal of a pasted position, read again in this language
+            self.message.value = f"<p role='alert'>⚠ {html.escape(refusal_of(params['text']))}</p>"
+            return
         self.message.value = f"<p role='status'>{html.escape(render(code, params))}</p>"
 
     def _table_info(self) -> str:
@@ -163,9 +166,8 @@ class MeldLab(widgets.VBox):
         """A position in the scenario notation; a bad one is refused whole with the field named."""
         try:
             game = Game.from_position(text)
-        except ValueError as error:
-            self._said = None
-            self.message.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
+        except ValueError:
+            self._say("lab:refused", {"text": text})
             return
         if game.rules.name != self.rules_picker.value:
             self.rules_picker.unobserve(self._rules_changed, names="value")

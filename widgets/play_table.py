@@ -33,7 +33,7 @@ from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.scoring import may_go_out, needs_text
 
 from .cards import CardRow
-from .language import LanguagePicker, rules_title
+from .language import LanguagePicker, refusal_of, rules_title
 from .table_tools import score_table_html
 
 __all__ = ["PlayTable", "best_level"]
@@ -627,7 +627,7 @@ class PlayTable(widgets.VBox):
             game = Game.from_json(text) if text.startswith("{") else Game.from_position(text)
         except ValueError:
             self._show_saved(lambda: f"<p class='bolivia-refusal' role='alert'>"
-                                     f"{e('play-resume-failed', why=_refusal_of(text))}</p>")  # fmt: skip
+                                     f"{e('play-resume-failed', why=refusal_of(text))}</p>")  # fmt: skip
             return False
         self.game = game
         self._sync_settings()
@@ -978,14 +978,6 @@ def meld_label(index: int, meld: Sequence[Card], rules: Any) -> str:
         return t("play-meld-wild", index=index, count=count, full=full)
     return t("play-meld-other", index=index, cards=format_cards(meld))
 
-
-def _refusal_of(text: str) -> str:
-    """Why a saved game or position is refused, in the current language (read again to say it again)."""
-    try:
-        Game.from_json(text) if text.startswith("{") else Game.from_position(text)
-    except ValueError as error:
-        return str(error)
-    return ""
 
 
 def level_words(level: str) -> str:

@@ -86,3 +86,16 @@ def test_meld_checker_speaks_the_language_in_its_address(page: Page, voila_url: 
     expect(page.locator("html")).to_have_attribute("lang", "da")
     page.get_by_label("Kort").fill("KH KS KD")
     expect(page.locator(".bolivia-verdict")).to_contain_text("gyldig melding af samme værdi efter reglerne i Bolivia")
+
+
+def test_meld_lab_refuses_a_pasted_position_in_the_page_s_language(page: Page, voila_url: str) -> None:
+    """Czech page, a position with a red 3 in a hand: the refusal names the field, in Czech."""
+    open_lab(page, f"{voila_url}/voila/render/meld_lab.ipynb?lang=cs")
+    position = page.get_by_label(render("lab:position", language="cs"))
+    expect(position).to_be_visible(timeout=TIMEOUT)
+    position.fill("rules=bolivia; p1=KH 3H")
+    page.get_by_role("button", name=render("lab:load", language="cs")).click()
+    expected = render("position-field", {"key": "p1", "problem": render(
+        "position-red-three-in-hand", {"field": "red1"}, language="cs")}, language="cs")  # fmt: skip
+    expect(page.locator(".bolivia-meld-lab [role=alert]")).to_contain_text(expected)
+    assert "red 3s" not in page.locator(".bolivia-meld-lab").inner_text()
