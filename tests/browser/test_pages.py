@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTROLS_OUT_OF_SIGHT = """() => {
   const width = document.documentElement.clientWidth;
   const found = [];
-  const selector = "button, input, select, textarea, [role=tab], .lm-TabBar-tabLabel, .widget-label, .widget-label-basic, "
-                   + "label, .bx-card";
+  const selector = "button, input, select, textarea, [role=tab], .lm-TabBar-tabLabel, .widget-label, "
+                   + ".widget-label-basic, label, .bx-card";
   for (const control of document.querySelectorAll(selector)) {
     const box = control.getBoundingClientRect();
     const style = getComputedStyle(control);
