@@ -665,6 +665,25 @@ EN: dict[str, str] = {
     "cli-score-flag": "{file}: {key} must be true or false",
     "cli-diff-two": "rules --diff needs two rule sets or more, e.g. rules --diff bolivia swedish",
     "cli-one-rule-set": "rules shows one rule set; use --diff to compare several",
+    # what simulate and tournament print: player levels (greedy, club, strong ...) and preset names stay as typed
+    "sim-games": "{games:n:game} of {rules} with {players:n:player} ({kinds})",
+    "sim-side-wins": "side {side}: {wins:n:win}",
+    "sim-wins": "results: {wins}; draws: {draws}",
+    "sim-mean-scores": "mean final scores: {scores}",
+    "sim-hands": (
+        "{hands:n:hand} ({gone_out} ended by going out), {actions:n:action} in {seconds:.3f} s: "
+        "{per_second} actions/s, {hands_per_second:.1f} hands/s"
+    ),
+    "tournament-games": (
+        "{games:n:game} of {rules} with {players:n:player}: {first} against {others} "
+        "(every deal played with each side in turn)"
+    ),
+    "tournament-wins": (
+        "{first} wins {rate:.1f}% (95% interval {low:.1f}% to {high:.1f}%), mean margin {margin} points"
+    ),
+    "tournament-going-out": "{share:.1f}% of hands ended by going out; {actions:.1f} actions a hand",
+    "tournament-times": "decision time (CPU): {times}",
+    "tournament-level-time": "{level} median {median:.2f} ms, p99 {p99:.2f} ms",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",
@@ -1050,6 +1069,7 @@ PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
 _GROUPING: Mapping[str, tuple[str, int]] = {
     "en": (",", 1), "sv": ("\u00a0", 1), "da": (".", 1), "nb": ("\u00a0", 1), "pl": ("\u00a0", 2), "cs": ("\u00a0", 1),
 }  # fmt: skip
+_DECIMAL_MARK: Mapping[str, str] = {"en": ".", "sv": ",", "da": ",", "nb": ",", "pl": ",", "cs": ","}
 
 _DEFAULT = {"language": "en"}  # the process-wide default, set by set_language
 
@@ -1092,13 +1112,16 @@ def plural_category(number: int, language: str | None = None) -> str:
     return "one" if n == 1 else "other"
 
 
-def format_number(number: int, language: str | None = None) -> str:
-    """A whole number with the language's thousands separator: 15,000 / 15 000 / 15.000."""
-    separator, minimum_grouping = _GROUPING[normalise_language(language)]
-    digits = str(abs(number))
-    if len(digits) >= 4 + minimum_grouping - 1:
-        digits = f"{abs(number):,}".replace(",", separator)
-    return f"-{digits}" if number < 0 else digits
+def format_number(number: float, language: str | None = None, decimals: int = 0) -> str:
+    """A number with the language's thousands separator and decimal mark: 15,000 / 15 000 / 15.000;
+    with ``decimals``, 63.5 / 63,5."""
+    language = normalise_language(language)
+    separator, minimum_grouping = _GROUPING[language]
+    whole, _, fraction = f"{abs(number):.{decimals}f}".partition(".")
+    if len(whole) >= 4 + minimum_grouping - 1:
+        whole = f"{int(whole):,}".replace(",", separator)
+    text = f"{whole}{_DECIMAL_MARK[language]}{fraction}" if fraction else whole
+    return f"-{text}" if number < 0 and text.strip("0,.\u00a0") else text
 
 
 @functools.cache
@@ -1136,6 +1159,8 @@ class _Formatter(string.Formatter):
             return self._count(value, forms.split("|"))
         if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
             return format_number(value, self.language)
+        if isinstance(value, float) and format_spec.startswith(".") and format_spec.endswith("f"):
+            return format_number(value, self.language, int(format_spec[1:-1]))  # {share:.1f}: 63.5 / 63,5
         return str(super().format_field(value, format_spec))
 
     def _count(self, value: int, forms: list[str]) -> str:

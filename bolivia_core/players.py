@@ -25,6 +25,7 @@ from .melds import MeldKind, judge
 from .decision import Decision, Player
 from .decision import why as _why
 from .levels import BeginnerPlayer, ClubPlayer, RankedAction, StrongPlayer, rank_actions
+from .messages import format_number, render
 from .rules import Rules, resolve_rules
 
 __all__ = [
@@ -189,15 +190,16 @@ class SimulationResult:
 
     def __str__(self) -> str:
         d = self.to_dict()
-        lines = [
-            f"{d['games']} games of {self.rules} with {self.players} players ({', '.join(self.kinds)})",
-            "wins by side: " + ", ".join(f"side {s + 1}: {w}" for s, w in enumerate(d["wins"]))
-            + f"; draws: {d['draws']}",
-            "mean final scores: " + ", ".join(f"{s:,}" for s in d["mean_scores"]),
-            f"{d['hands']} hands ({d['hands_gone_out']} ended by going out), {d['actions']:,} actions "
-            f"in {d['seconds']} s: {d['actions_per_second']:,} actions/s, {d['hands_per_second']} hands/s",
-        ]
-        return "\n".join(lines)
+        wins = ", ".join(render("sim-side-wins", {"side": s + 1, "wins": w}) for s, w in enumerate(d["wins"]))
+        return "\n".join([
+            render("sim-games", {"games": d["games"], "rules": self.rules, "players": self.players,
+                                 "kinds": ", ".join(self.kinds)}),
+            render("sim-wins", {"wins": wins, "draws": d["draws"]}),
+            render("sim-mean-scores", {"scores": ", ".join(format_number(s) for s in d["mean_scores"])}),
+            render("sim-hands", {"hands": d["hands"], "gone_out": d["hands_gone_out"], "actions": d["actions"],
+                                 "seconds": float(d["seconds"]), "per_second": d["actions_per_second"] or 0,
+                                 "hands_per_second": float(d["hands_per_second"] or 0)}),
+        ])  # fmt: skip
 
 
 MAX_ACTIONS_PER_GAME = 200_000

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import new_game
+from .messages import format_number, render
 from .players import MAX_ACTIONS_PER_GAME, PLAYERS, Player
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 
@@ -75,16 +76,19 @@ class TournamentResult:
         d = self.to_dict()
         first, *others = self.seats
         low, high = d["ci95"]
-        times = "; ".join(
-            f"{level} median {t['median']} ms, p99 {t['p99']} ms" for level, t in d["decision_ms"].items()
-        )
+        times = "; ".join(render("tournament-level-time", {"level": level, "median": float(t["median"]),
+                                                           "p99": float(t["p99"])})
+                          for level, t in d["decision_ms"].items())  # fmt: skip
+        margin = round(d["mean_margin"])
+        signed_margin = ("+" if margin > 0 else "") + format_number(margin)
         return "\n".join([
-            f"{d['games']} games of {self.rules} with {self.players} players: {first} against {', '.join(others)} "
-            "(every deal played with each side in turn)",
-            f"{first} wins {100 * d['win_rate']:.1f}% (95% interval {100 * low:.1f}% to {100 * high:.1f}%), "
-            f"mean margin {d['mean_margin']:+,.0f} points",
-            f"{100 * d['going_out_share']:.1f}% of hands ended by going out; {d['mean_hand_actions']} actions a hand",
-            f"decision time (CPU): {times}",
+            render("tournament-games", {"games": d["games"], "rules": self.rules, "players": self.players,
+                                        "first": first, "others": ", ".join(others)}),
+            render("tournament-wins", {"first": first, "rate": 100 * d["win_rate"], "low": 100 * low,
+                                       "high": 100 * high, "margin": signed_margin}),
+            render("tournament-going-out", {"share": 100 * d["going_out_share"],
+                                            "actions": float(d["mean_hand_actions"])}),
+            render("tournament-times", {"times": times}),
         ])  # fmt: skip
 
 

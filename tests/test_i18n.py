@@ -334,6 +334,22 @@ def test_cli_refusals_in_each_language_with_lang_before_or_after_the_command(
     assert get_language() == "en"
 
 
+@pytest.mark.parametrize("language", ["da", "cs"])
+def test_simulate_and_tournament_report_in_the_language(language: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Counts, decimals and percentages in the language's own form: "50,0 %", "1.754 træk"."""
+    assert main(["simulate", "--games", "1", "--lang", language]) == 0
+    simulated = capsys.readouterr().out
+    assert main(["tournament", "--seats", "club,greedy", "--games", "2", "--target", "500", "--lang", language]) == 0
+    report = capsys.readouterr().out
+    for code in ("sim-mean-scores", "tournament-times"):
+        assert render(code, {"scores": "", "times": ""}, language).rstrip() in simulated + report
+    english = [(EN[code].split("{")[0].strip(), code) for code in EN if code.startswith(("sim-", "tournament-"))]
+    leaked = [text for text, code in english  # "side" is Danish too: only words the translation does not say
+              if len(text) > 3 and text in simulated + report and text not in (translated(code, language) or "")]
+    assert not leaked, f"English in the {language} report: {leaked}"
+    assert re.search(r"\d,\d %", report) and not re.search(r"\d\.\d %", report)  # a decimal comma
+
+
 def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "bolivia", "--lang", "xx"]) == 2
     assert "unknown language 'xx'; known languages: en, sv, da, nb, pl, cs" in capsys.readouterr().err
