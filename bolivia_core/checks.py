@@ -22,7 +22,7 @@ from .scoring import initial_meld_short, may_go_out, needs_text
 
 __all__ = [
     "card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_closed", "pile_frozen",
-    "reasons",
+    "pile_ways_met", "reasons",
 ]  # fmt: skip
 
 Cards = tuple[Card, ...]
@@ -169,7 +169,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
     else:
         verdict = judge((top, *action.cards), rules)
         failed = False
-        if not _pile_ways_met(top, action.cards, natural_pair, verdict, rules, frozen):
+        if not pile_ways_met(top, action.cards, natural_pair, verdict, rules, frozen):
             failed = True
             yield (_natural_pair_reason(top, params, frozen)
                    if frozen or rules.pile_take_ways == {"natural pair"}
@@ -194,7 +194,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
     yield from _keep_cards_reasons(pos, melds, left, params)
 
 
-def _pile_ways_met(
+def pile_ways_met(
     top: Card, cards: Cards, natural_pair: bool, verdict: MeldVerdict, rules: Rules, frozen: bool
 ) -> bool:
     ways = rules.pile_take_ways

@@ -39,7 +39,7 @@ from typing import overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, Card, remove_cards
-from .checks import card_class, is_legal, meets_initial_minimum, pile_closed
+from .checks import card_class, is_legal, meets_initial_minimum, pile_closed, pile_frozen, pile_ways_met
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -442,22 +442,50 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
     hand = _Hand(pos.hands[pos.turn - 1])
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
-    groups = _take_groups(top, hand, rules)
+    frozen = pile_frozen(pos)
     unmelded = not table
     minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
-    for group in groups:
-        if unmelded:
-            with_top = judge(tuple(sorted((top, *group))), rules)
-            needed = minimum - with_top.points if with_top.legal else 0
-            rest = remove_cards(hand.cards, group) or []
-            extra = _best_first(rest, rules, needed) if needed > 0 else ()
-            yield TakePile(group, None, extra)
-        else:
-            yield TakePile(group)
+    if _new_meld_take_possible(top, hand, rules, frozen):
+        for group in _take_groups(top, hand, rules):
+            # a take whose group meets no way of taking, or makes no legal meld with the top card,
+            # is refused whatever else it lays (checks._check_take_pile): not worth offering
+            natural_pair = _natural_pair(top, group)
+            verdict = judge((top, *group), rules)
+            if not verdict.legal or not pile_ways_met(top, group, natural_pair, verdict, rules, frozen):
+                continue
+            if unmelded:
+                needed = minimum - verdict.points
+                rest = remove_cards(hand.cards, group) or []
+                extra = _best_first(rest, rules, needed) if needed > 0 else ()
+                yield TakePile(group, None, extra)
+            else:
+                yield TakePile(group)
     if "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only:
         for index, meld in enumerate(table, start=1):
             for group in _onto_groups(top, tuple(meld), hand, rules):
-                yield TakePile(group, index)
+                if not frozen or _natural_pair(top, group):  # a frozen pile wants a natural pair (the same check)
+                    yield TakePile(group, index)
+
+
+def _natural_pair(top: Card, group: Cards) -> bool:
+    """Whether ``group`` holds a natural pair of the top card's rank (checks._check_take_pile's test)."""
+    return top.is_natural and sum(c.is_natural and c.rank == top.rank for c in group) >= 2
+
+
+def _new_meld_take_possible(top: Card, hand: _Hand, rules: Rules, frozen: bool) -> bool:
+    """Whether any group from ``hand`` could meet a way of taking the pile as a new meld
+    (checks.pile_ways_met), by what the hand holds: if not, no group needs to be built."""
+    ways = rules.pile_take_ways
+    same_rank = len(hand.by_rank.get(top.rank, ())) if top.is_natural else 0
+    if "natural pair" in ways and same_rank >= 2:
+        return True
+    if frozen:
+        return False
+    if "natural and wild" in ways and same_rank and hand.wild_count:
+        return True
+    if "suited sequence pair" in ways and top.is_natural and len(hand.by_suit.get(top.suit, ())) >= 2:
+        return True
+    return "two wilds" in ways and top.is_wild and hand.wild_count >= 2
 
 
 def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
