@@ -32,10 +32,11 @@ choice over the view is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache, partial
 from itertools import combinations
-from typing import overload
+from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, Card, remove_cards
@@ -50,37 +51,52 @@ Cards = tuple[Card, ...]
 
 
 class LegalActions(Sequence[Action]):
-    """The legal actions of one position, computed as far as they are read."""
+    """The legal actions of one position, computed as far as they are read.
+
+    Candidates come in parts (``_parts``): single candidates, checked when reached, and blocks of
+    candidates whose verdicts the generator knows, kept as their data (cards, groups) and made into
+    actions only when read. So ``len()`` and picking one action by index, the whole of a random
+    player's use, make one action, not every one."""
 
     def __init__(self, pos: Position) -> None:
         self._pos = pos
-        self._candidates: Iterator[tuple[Action, bool | None]] | None = _judged_candidates(pos)
-        self._legal: list[Action] = []
-        self._known: set[Action] = set()  # the legal ones found so far, made when asked for
-        self._ids: set[int] = set()  # their identities, for actions handed out by this view
+        self._source: Iterator[_Part] | None = _parts(pos)
+        self._segments: list[Sequence[Action]] = []  # legal actions in order: lists and blocks
+        self._starts: list[int] = []  # where each segment starts in the view
+        self._count = 0  # legal actions known so far
+        self._made: dict[int, Action] = {}  # every action handed out (or checked) here, by identity
 
     def _fill(self, count: int | None = None) -> None:
-        """Check candidates until ``count`` legal ones are known (all of them for ``None``).
-        Candidates come each once (``_judged_candidates`` says so), so none is looked up here."""
-        if self._candidates is None:
+        """Read parts until ``count`` legal actions are known (all of them for ``None``)."""
+        source = self._source
+        if source is None:
             return
         pos = self._pos
-        legal = self._legal
-        for action, verdict in self._candidates:
-            if verdict if verdict is not None else is_legal(pos, action):
-                legal.append(action)
-                if count is not None and len(legal) >= count:
-                    return
-        self._candidates = None
-
-    def _known_now(self) -> set[Action]:
-        if len(self._known) != len(self._legal):
-            self._known = set(self._legal)
-        return self._known
+        segments = self._segments
+        for part in source:
+            if type(part) is _Block:
+                if part:
+                    self._starts.append(self._count)
+                    segments.append(part)
+                    self._count += len(part)
+            else:
+                action, verdict = part
+                if verdict if verdict is not None else is_legal(pos, action):
+                    last = segments[-1] if segments else None
+                    if type(last) is not list:
+                        self._starts.append(self._count)
+                        last = []
+                        segments.append(last)
+                    last.append(action)
+                    self._made[id(action)] = action
+                    self._count += 1
+            if count is not None and self._count >= count:
+                return
+        self._source = None
 
     def __len__(self) -> int:
         self._fill()
-        return len(self._legal)
+        return self._count
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -89,29 +105,51 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice) or index < 0:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
             self._fill()
+            index += self._count
         else:
             self._fill(index + 1)
-        return self._legal[index]
+        if not 0 <= index < self._count:
+            raise IndexError("legal action index out of range")
+        at = bisect_right(self._starts, index) - 1
+        action = self._segments[at][index - self._starts[at]]
+        self._made[id(action)] = action
+        return action
 
     def __iter__(self) -> Iterator[Action]:
-        done = 0
+        at = 0
         while True:
-            if done >= len(self._legal):
-                self._fill(done + 1)
-                if done >= len(self._legal):
+            if at >= len(self._segments):
+                self._fill(self._count + 1)
+                if at >= len(self._segments):
                     return
-            yield self._legal[done]
-            done += 1
+            segment = self._segments[at]
+            if type(segment) is list:
+                done = 0
+                while True:  # a list segment may still grow while it is the last one
+                    if done >= len(segment):
+                        if at == len(self._segments) - 1 and self._source is not None:
+                            self._fill(self._count + 1)
+                        if done >= len(segment):
+                            break
+                    yield segment[done]
+                    done += 1
+            else:
+                made = self._made
+                for action in segment:
+                    made[id(action)] = action
+                    yield action
+            at += 1
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        if action in self._known_now():
+        if self._made.get(id(action)) is action:
             return True
-        self._fill()
-        return action in self._known_now()
+        return any(action == other for other in self)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -124,11 +162,46 @@ class LegalActions(Sequence[Action]):
         return f"<LegalActions: {', '.join(map(str, self))}>"
 
     def is_offered(self, action: Action) -> bool:
-        """Whether ``action`` was offered and found legal by this view (then it need not be checked again).
-        An action the view handed out is recognised by identity, without hashing every offer."""
-        if len(self._ids) != len(self._legal):
-            self._ids = set(map(id, self._legal))
-        return id(action) in self._ids or action in self._known_now()
+        """Whether ``action`` was handed out by this view, so found legal (then it need not be checked
+        again). Recognised by identity; an equal action made elsewhere is checked in full."""
+        return self._made.get(id(action)) is action
+
+
+class _Block(Sequence[Action]):
+    """Candidates of one kind whose verdicts are known: kept as data, made into actions when read."""
+
+    __slots__ = ("_items", "_legal", "_make", "_verdicts")
+
+    def __init__(self, make: Callable[[Any], Action], items: Sequence[Any], verdicts: Sequence[bool]) -> None:
+        self._make = make
+        self._items = items
+        self._verdicts = verdicts
+        self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
+
+    def __len__(self) -> int:
+        return len(self._legal)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._make(item) for item in self._legal[index]]
+        return self._make(self._legal[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(self._make, self._legal)
+
+    def judged(self) -> Iterator[tuple[Action, bool]]:
+        """Every candidate of the block with its verdict, the illegal ones too."""
+        make = self._make
+        return ((make(item), legal) for item, legal in zip(self._items, self._verdicts, strict=True))
+
+
+_Part = tuple[Action, bool | None] | _Block
 
 
 def candidates(pos: Position) -> Iterator[Action]:
@@ -140,6 +213,15 @@ def _judged_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     """Every candidate in the view's order, each once, with its verdict where the generator already
     knows it exactly (the full check's answer, from facts read once per position), else ``None``:
     check it. tests/test_legal.py holds these verdicts to the full check's."""
+    for part in _parts(pos):
+        if type(part) is _Block:
+            yield from part.judged()
+        else:
+            yield part  # type: ignore[misc]
+
+
+def _parts(pos: Position) -> Iterator[_Part]:
+    """``_judged_candidates`` as the view reads it: runs of known verdicts come as blocks."""
     phase = pos.phase
     if phase == "hand over":
         yield NextHand(), None
@@ -153,6 +235,19 @@ def _judged_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
             yield action, None
     elif phase == "play":
         yield from _play_candidates(pos)
+
+
+def _runs(make: Callable[[Any], Action], items: Sequence[Any], verdicts: Sequence[bool | None]) -> Iterator[_Part]:
+    """Candidates in order: runs of known verdicts as blocks, the others one by one to be checked."""
+    start = 0
+    for at, verdict in enumerate(verdicts):
+        if verdict is None:
+            if at > start:
+                yield _Block(make, items[start:at], verdicts[start:at])  # type: ignore[arg-type]
+            yield make(items[at]), None
+            start = at + 1
+    if start < len(items):
+        yield _Block(make, items[start:] if start else items, verdicts[start:] if start else verdicts)  # type: ignore[arg-type]
 
 
 def pile_takes(pos: Position) -> Iterator[Action]:
@@ -521,7 +616,7 @@ def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[
             return
 
 
-def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
+def _play_candidates(pos: Position) -> Iterator[_Part]:
     rules = pos.rules
     hand = _Hand(pos.hands[pos.turn - 1])
     size = len(hand.cards)
@@ -533,6 +628,8 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
     # is met by the test below, and nothing else can fail).
     melds = tuple(map(tuple, table))
     ranks = _table_ranks(melds, rules)
+    offered: list[Cards] = []
+    verdicts: list[bool | None] = []
     for group, _ in groups:
         # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
         if table or meets_initial_minimum(pos, judge(group, rules, True).points):
@@ -540,22 +637,39 @@ def _play_candidates(pos: Position) -> Iterator[tuple[Action, bool | None]]:
             if ranks is not None and size - len(group) >= 2:
                 verdict = judge(group, rules)
                 known = verdict.legal and _rank_room(verdict, ranks, rules)
-            yield Meld((group,)), known
+            offered.append(group)
+            verdicts.append(known)
+    yield from _runs(_single_meld, offered, verdicts)
     if not table:
         for action in _initial_combinations(pos, hand, groups):
             yield action, None
     else:
         for index, meld in enumerate(melds, start=1):
-            for cards, legal in _additions(meld, hand, rules):
+            additions = _additions(meld, hand, rules)
+            if additions:
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
-                yield Add(index, cards), (legal if size - len(cards) >= 2 else None)
+                yield from _runs(
+                    partial(Add, index),
+                    [cards for cards, _ in additions],
+                    [legal if size - len(cards) >= 2 else None for cards, legal in additions],
+                )
     yield Ask(), None
     if size == 1:
         yield Pass(), None
     forbidden = rules.discard_forbidden
-    for card in dict.fromkeys(hand.cards):
-        # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
-        yield Discard(card), (card_class(card) not in forbidden if size > 1 else None)
+    cards = list(dict.fromkeys(hand.cards))
+    # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
+    if size > 1:
+        yield _Block(_discard, cards, [card_class(card) not in forbidden for card in cards])
+    else:
+        yield from _runs(_discard, cards, [None] * len(cards))
+
+
+def _single_meld(group: Cards) -> Meld:
+    return Meld((group,))
+
+
+_discard = cache(Discard)  # one action per card: a discard is made often and never changes
 
 
 @lru_cache(maxsize=1 << 12)
