@@ -363,19 +363,43 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
 @lru_cache(maxsize=1 << 14)
 def _rank_part(naturals: Cards, twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     """The offered melds of one rank: any ``meld_min_cards`` cards of the rank with wild cards, or
-    all of them with the most wild cards (judged by shape: which rank and suits they are changes
-    nothing for a same-rank meld)."""
-    found: dict[Cards, bool] = {}
+    all of them with the most wild cards. Worked out by counts (``_rank_shapes``: which rank and
+    suits they are changes nothing for a same-rank meld), then made of the hand's own cards."""
+    shapes = _rank_shapes(len(naturals), len(twos), len(jokers), rules)
+    return tuple((_shape_group(naturals, twos, jokers, shape), maximal) for shape, maximal in shapes)
+
+
+Shape = tuple[int, int, int]
+"""A same-rank group by counts: so many naturals, 2s and jokers (the first ones held of each)."""
+
+
+def _shape_group(naturals: Cards, twos: Cards, jokers: Cards, shape: Shape) -> Cards:
+    """The group of ``shape`` made of the first cards held, in card order: 2s, naturals, jokers."""
+    n, t, j = shape
+    return (*twos[:t], *naturals[:n], *jokers[:j])
+
+
+@lru_cache(maxsize=1 << 12)
+def _wild_splits(count: int, twos: int, jokers: int) -> tuple[tuple[int, int], ...]:
+    """``_Wilds.wilds`` by counts: each way to take ``count`` wild cards as (2s, jokers), most 2s first."""
+    return tuple((t, count - t) for t in range(min(count, twos), -1, -1) if count - t <= jokers)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_shapes(naturals: int, twos: int, jokers: int, rules: Rules) -> tuple[tuple[Shape, bool], ...]:
+    """``_rank_part`` by counts: each offered group's shape and whether it is maximal."""
+    found: dict[Shape, bool] = {}
     least = rules.meld_min_cards
-    wild = _Wilds(twos, jokers)
-    for count in range(1, min(least, len(naturals)) + 1):
-        for wilds in wild.wilds(least - count):
-            if _same_rank_shape(count, wilds, rules):
-                found.setdefault(_with_wilds(naturals[:count], wilds), False)
-    most = _most_same_rank_wilds(len(naturals), wild, rules)
-    if most is not None:
-        for wilds in wild.wilds(most):
-            found[_with_wilds(naturals, wilds)] = True
+    for count in range(1, min(least, naturals) + 1):
+        for t, j in _wild_splits(least - count, twos, jokers):
+            if _same_rank_legal(count, t, j, rules):
+                found.setdefault((count, t, j), False)
+    for count in range(min(twos + jokers, rules.same_rank_max_wilds), -1, -1):  # the most wild cards that fit
+        splits = _wild_splits(count, twos, jokers)
+        if splits and _same_rank_legal(naturals, *splits[0], rules):
+            for t, j in splits:
+                found[naturals, t, j] = True
+            break
     return tuple(found.items())
 
 
@@ -411,26 +435,6 @@ def _same_rank_legal(naturals: int, twos: int, jokers: int, rules: Rules) -> boo
     judge's answer for one such group stands for all, whatever their rank and suits."""
     group = (*[Card(2, "C")] * twos, *[_SHAPE_NATURAL] * naturals, *[JOKER] * jokers)
     return judge(group, rules).legal
-
-
-def _same_rank_shape(naturals: int, wilds: Cards, rules: Rules) -> bool:
-    jokers = sum(c.is_joker for c in wilds)
-    return _same_rank_legal(naturals, len(wilds) - jokers, jokers, rules)
-
-
-def _most_same_rank_wilds(naturals: int, hand: _Wilds, rules: Rules) -> int | None:
-    """How many of the hand's wild cards join all ``naturals`` cards of a rank in a maximal meld."""
-    for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
-        options = hand.wilds(count)
-        if options and _same_rank_shape(naturals, options[0], rules):
-            return count
-    return None
-
-
-def _with_wilds(naturals: Sequence[Card], wilds: Cards) -> Cards:
-    """A same-rank group in card order: its 2s, its naturals, its jokers."""
-    jokers = sum(c.is_joker for c in wilds)
-    return (*wilds[: len(wilds) - jokers], *naturals, *wilds[len(wilds) - jokers :])
 
 
 def _sequence_groups(ranks: dict[int, Card], hand: _Wilds, rules: Rules) -> Iterator[tuple[Cards, bool]]:
@@ -786,21 +790,27 @@ def _same_rank_additions(
     rank: int, meld_naturals: int, meld_wilds: int, naturals: Cards, twos: Cards, jokers: Cards, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
     """``_addition_options`` for a legal same-rank meld of so many naturals and wild cards: the
-    same groups as ``_addition_groups`` makes, each judged by its counts alone."""
-    wild = _Wilds(twos, jokers)
-    groups: list[Cards] = []
-    shape = rank, meld_naturals, meld_wilds
-    for count in range(min(wild.wild_count, rules.same_rank_max_wilds), -1, -1):
-        options = wild.wilds(count)
-        if options and (naturals or count) and _same_rank_joins(*shape, len(naturals), count, rules):
-            groups += [tuple(sorted((*naturals, *wilds))) for wilds in options]
+    same groups as ``_addition_groups`` makes, each judged by its counts alone (``_same_rank_adds``)."""
+    shapes = _same_rank_adds(rank, meld_naturals, meld_wilds, len(naturals), len(twos), len(jokers), rules)
+    return tuple((_shape_group(naturals, twos, jokers, shape), legal) for shape, legal in shapes)
+
+
+@lru_cache(maxsize=1 << 12)
+def _same_rank_adds(
+    rank: int, meld_naturals: int, meld_wilds: int, naturals: int, twos: int, jokers: int, rules: Rules
+) -> tuple[tuple[Shape, bool], ...]:
+    """``_same_rank_additions`` by counts: all the naturals with the most wild cards that join,
+    one wild card, one natural; each group's shape and whether it joins."""
+    groups: list[Shape] = []
+    meld = rank, meld_naturals, meld_wilds
+    for count in range(min(twos + jokers, rules.same_rank_max_wilds), -1, -1):
+        splits = _wild_splits(count, twos, jokers)
+        if splits and (naturals or count) and _same_rank_joins(*meld, naturals, count, rules):
+            groups += [(naturals, t, j) for t, j in splits]
             break
-    groups += wild.wilds(1)
-    groups += [(card,) for card in naturals[:1]]
-    return tuple(
-        (group, _same_rank_joins(*shape, sum(c.is_natural for c in group), sum(c.is_wild for c in group), rules))
-        for group in dict.fromkeys(groups)
-    )  # fmt: skip
+    groups += [(0, t, j) for t, j in _wild_splits(1, twos, jokers)]
+    groups += [(1, 0, 0)] if naturals else []
+    return tuple(((n, t, j), _same_rank_joins(*meld, n, t + j, rules)) for n, t, j in dict.fromkeys(groups))
 
 
 @lru_cache(maxsize=4096)
