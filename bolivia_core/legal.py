@@ -328,14 +328,6 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     found: dict[Cards, bool] = {}
     least = rules.meld_min_cards
     twos, jokers = tuple(hand.twos), tuple(hand.jokers)
-
-    def keep(group: Cards, maximal: bool, with_threes: bool = False) -> None:
-        group = tuple(sorted(group))
-        if group in found or not (maximal or len(group) == least):
-            return
-        if judge(group, rules, with_threes).legal:
-            found[group] = maximal
-
     for naturals in hand.by_rank.values():  # groups of different ranks never coincide
         found.update(_rank_part(tuple(naturals), twos, jokers, rules))
     if rules.sequences:
@@ -350,13 +342,13 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
                     found[group] = maximal
     if rules.wild_melds:
         for wilds in hand.wilds(least):
-            keep(wilds, False)
+            _keep(found, wilds, False, rules)
         for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
-            keep(wilds, True)
+            _keep(found, wilds, True, rules)
     if going_out and hand.black_threes:
         threes = hand.black_threes
-        keep(tuple(threes[:least]), False, True)
-        keep(tuple(threes[: rules.black_three_meld_max]), True, True)
+        _keep(found, tuple(threes[:least]), False, rules, True)
+        _keep(found, tuple(threes[: rules.black_three_meld_max]), True, rules, True)
     return sorted(found.items(), key=lambda item: _group_key(item[0]))
 
 
@@ -408,22 +400,59 @@ def _suit_part(
     cards: Cards, twos: Cards, jokers: Cards, three: Card | None, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
     """The offered sequences of one suit (``cards``, one of each rank held, in rank order), and
-    with ``three`` (a black 3 of the suit, when going out) those that lay it under a sequence."""
+    with ``three`` (a black 3 of the suit, when going out) those that lay it under a sequence.
+    Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
+    change nothing for a sequence), then made of the hand's own cards."""
+    by_rank = {c.rank: c for c in cards}
+    shapes = _suit_shapes(tuple(by_rank), len(twos), len(jokers), three is not None, rules)
+    threes = (three,) if three is not None else ()
+    return tuple(
+        # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
+        ((*sorted(twos[:t]), *threes[:with_three], *(by_rank[r] for r in ranks), *jokers[:j]), maximal)
+        for (ranks, t, j, with_three), maximal in shapes
+    )
+
+
+SequenceShape = tuple[tuple[int, ...], int, int, bool]
+"""A sequence by its parts: the ranks of its naturals, how many 2s and jokers, whether a black 3."""
+_STAND_IN_SUIT = "C"  # a black suit, so a stand-in black 3 is of the sequence's suit
+_STAND_IN_TWO = Card(2, _STAND_IN_SUIT)
+_STAND_IN_THREE = Card(3, _STAND_IN_SUIT)
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_shapes(
+    ranks: tuple[int, ...], twos: int, jokers: int, three: bool, rules: Rules
+) -> tuple[tuple[SequenceShape, bool], ...]:
+    """``_suit_part`` by ranks and counts, judged on stand-in cards of one suit."""
     found: dict[Cards, bool] = {}
-    least = rules.meld_min_cards
+    naturals = {r: Card(r, _STAND_IN_SUIT) for r in ranks}
+    for group, maximal in _sequence_groups(naturals, _Wilds([_STAND_IN_TWO] * twos, [JOKER] * jokers), rules):
+        _keep(found, group, maximal, rules)
+        if three:
+            _keep(found, (_STAND_IN_THREE, *group), True, rules, True)
+    return tuple(
+        (
+            (
+                tuple(c.rank for c in group if c.is_natural),
+                sum(c is _STAND_IN_TWO for c in group),
+                sum(c.is_joker for c in group),
+                _STAND_IN_THREE in group,
+            ),
+            maximal,
+        )
+        for group, maximal in found.items()
+    )
 
-    def keep(group: Cards, maximal: bool, with_threes: bool = False) -> None:
-        group = tuple(sorted(group))
-        if group in found or not (maximal or len(group) == least):
-            return
-        if judge(group, rules, with_threes).legal:
-            found[group] = maximal
 
-    for group, maximal in _sequence_groups({c.rank: c for c in cards}, _Wilds(twos, jokers), rules):
-        keep(group, maximal)
-        if three is not None:
-            keep((three, *group), True, True)
-    return tuple(found.items())
+def _keep(found: dict[Cards, bool], group: Cards, maximal: bool, rules: Rules, with_threes: bool = False) -> None:
+    """Keep ``group`` (in card order) in ``found`` if it is a legal meld and smallest or maximal;
+    a group found already keeps its place."""
+    group = tuple(sorted(group))
+    if group in found or not (maximal or len(group) == rules.meld_min_cards):
+        return
+    if judge(group, rules, with_threes).legal:
+        found[group] = maximal
 
 
 _SHAPE_NATURAL = Card.parse("KH")
