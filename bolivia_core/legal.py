@@ -906,13 +906,48 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
     for size in range(len(pool), 1, -1):
         for group in combinations(pool, size):
             joined = tuple(sorted(group))
-            if judge_addition(meld, joined, rules, any(c.is_black_three for c in joined)).legal:
+            if _may_be_sequence(meld + joined, rules) and judge_addition(
+                meld, joined, rules, any(c.is_black_three for c in joined)
+            ).legal:
                 legal.append(joined)
     for joined in legal:
         rest = remove_cards(hand.cards, joined) or []
+        threes = any(x.is_black_three for x in joined)
         if not any(
-            judge_addition(meld, tuple(sorted((*joined, c))), rules, c.is_black_three or any(
-                x.is_black_three for x in joined)).legal
+            _may_be_sequence((*meld, *joined, c), rules)
+            and judge_addition(meld, tuple(sorted((*joined, c))), rules, c.is_black_three or threes).legal
             for c in dict.fromkeys(rest)
         ):
             yield joined
+
+
+def _may_be_sequence(cards: Sequence[Card], rules: Rules) -> bool:
+    """``False`` when ``cards``, naturals of two or more ranks with wild cards, break a sequence rule
+    of the judge (melds._judge and _check_sequence: one suit, no rank twice, so many wild cards, the
+    gaps filled, the length): such a group is no legal meld, and no legal addition either. ``True``
+    means the judge must say; so it is for groups with 3s or naturals of one rank."""
+    suits: set[str] = set()
+    present = 0
+    naturals = wilds = 0
+    low, high = 15, 0
+    repeated = False
+    for card in cards:
+        if card.is_natural:
+            rank = card.rank
+            suits.add(card.suit)
+            bit = 1 << rank
+            repeated = repeated or bool(present & bit)
+            present |= bit
+            naturals += 1
+            low, high = min(low, rank), max(high, rank)
+        elif card.is_wild:
+            wilds += 1
+        else:
+            return True  # a 3: the judge's own rules
+    if low >= high or len(cards) < rules.meld_min_cards:
+        return True  # no natural, or one rank: not a sequence
+    if not rules.sequences or len(suits) > 1 or repeated:
+        return False
+    if wilds > rules.sequence_max_wilds or len(cards) > rules.sequence_length:
+        return False
+    return high - low + 1 - naturals <= wilds
