@@ -36,10 +36,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache, partial
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import JOKER, Card, remove_cards
+from .cards import JOKER, JOKER_RANK, Card, remove_cards
 from .checks import card_class, is_legal, meets_initial_minimum, pile_closed, pile_frozen, pile_ways_met
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
@@ -48,6 +49,7 @@ from .rules import Rules
 __all__ = ["LegalActions", "candidates", "meld_groups", "pile_takes"]
 
 Cards = tuple[Card, ...]
+_ORDER = attrgetter("_order")  # card order as a number: sorting by it compares in C
 
 
 class LegalActions(Sequence[Action]):
@@ -292,18 +294,26 @@ class _Hand(_Wilds):
     def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
         """``first``, if given, is put first among its equals, so every group that takes one takes it."""
         super().__init__((), ())
-        self.cards = tuple(sorted(cards))
-        self.by_rank: dict[int, list[Card]] = {}
-        self.by_suit: dict[str, dict[int, Card]] = {}
+        self.cards = tuple(sorted(cards, key=_ORDER))
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: dict[str, dict[int, Card]] = {}
+        self.by_rank, self.by_suit = by_rank, by_suit
         self.black_threes: list[Card] = []
         for card in self.cards:
             if card.is_natural:
-                self.by_rank.setdefault(card.rank, []).append(card)
-                self.by_suit.setdefault(card.suit, {})[card.rank] = card
-            elif card.is_joker:
-                self.jokers.append(card)
+                rank = card.rank
+                same = by_rank.get(rank)
+                if same is None:
+                    by_rank[rank] = [card]
+                else:
+                    same.append(card)
+                suited = by_suit.get(card.suit)
+                if suited is None:
+                    by_suit[card.suit] = {rank: card}
+                else:
+                    suited[rank] = card
             elif card.is_wild:
-                self.twos.append(card)
+                (self.jokers if card.rank == JOKER_RANK else self.twos).append(card)
             elif card.is_black_three:
                 self.black_threes.append(card)
         if first is not None:
@@ -448,7 +458,7 @@ def _suit_shapes(
 def _keep(found: dict[Cards, bool], group: Cards, maximal: bool, rules: Rules, with_threes: bool = False) -> None:
     """Keep ``group`` (in card order) in ``found`` if it is a legal meld and smallest or maximal;
     a group found already keeps its place."""
-    group = tuple(sorted(group))
+    group = tuple(sorted(group, key=_ORDER))
     if group in found or not (maximal or len(group) == rules.meld_min_cards):
         return
     if judge(group, rules, with_threes).legal:

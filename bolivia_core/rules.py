@@ -306,13 +306,14 @@ class Rules:
         return f"<Rules {self.name!r}: {house} house rule{'' if house == 1 else 's'}>"
 
     def __hash__(self) -> int:  # knob tables are mappings, so hash by name; equality compares every knob
-        return hash(self.name)
+        return self._hash  # type: ignore[attr-defined, no-any-return]  # worked out once: rules key many caches
 
     def __post_init__(self) -> None:
         values = [0] * 16
         for key, points in self.card_values.items():
             values[{"JK": 15, "A": 14, "K": 13, "Q": 12, "J": 11}.get(key) or int(key)] = points
         object.__setattr__(self, "_values_by_rank", tuple(values))
+        object.__setattr__(self, "_hash", hash(self.name))
 
     # --- reading the rules ---------------------------------------------------
 
