@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, overload
@@ -687,29 +687,40 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         for action in _initial_combinations(pos, hand, groups):
             yield action, None
     else:
-        for index, meld in enumerate(melds, start=1):
-            additions = _additions(meld, hand, rules)
-            if additions:
+        items: list[tuple[int, Cards]] = []
+        judged: list[bool | None] = []
+        twos, jokers = tuple(hand.twos), tuple(hand.jokers)
+        for index, (meld, facts) in enumerate(zip(melds, _table_meld_facts(melds, rules), strict=True), start=1):
+            kind, legal, first, naturals = facts
+            if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
+                assert first is not None
+                same = tuple(hand.by_rank.get(first.rank, ()))
+                additions = _same_rank_additions(naturals, len(meld) - naturals, same, twos, jokers, rules)
+            else:
+                additions = _additions(meld, hand, rules)
+            for cards, legal in additions:
+                items.append((index, cards))
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
-                yield from _runs(
-                    partial(Add, index),
-                    [cards for cards, _ in additions],
-                    [legal if size - len(cards) >= 2 else None for cards, legal in additions],
-                )
+                judged.append(legal if size - len(cards) >= 2 else None)
+        yield from _runs(_add, items, judged)
     yield Ask(), None
     if size == 1:
         yield Pass(), None
     forbidden = rules.discard_forbidden
-    cards = list(dict.fromkeys(hand.cards))
+    distinct = list(dict.fromkeys(hand.cards))
     # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
     if size > 1:
-        yield _Block(_discard, cards, [card_class(card) not in forbidden for card in cards])
+        yield _Block(_discard, distinct, [card_class(card) not in forbidden for card in distinct])
     else:
-        yield from _runs(_discard, cards, [None] * len(cards))
+        yield from _runs(_discard, distinct, [None] * len(distinct))
 
 
 def _single_meld(group: Cards) -> Meld:
     return Meld((group,))
+
+
+def _add(item: tuple[int, Cards]) -> Add:
+    return Add(*item)
 
 
 _discard = cache(Discard)  # one action per card: a discard is made often and never changes
@@ -797,7 +808,7 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
         same = tuple(hand.by_rank.get(first.rank, ()))
         if legal:  # only counts of naturals and wild cards matter: judged by counts
             twos, jokers = tuple(hand.twos), tuple(hand.jokers)
-            return _same_rank_additions(first.rank, naturals, len(meld) - naturals, same, twos, jokers, rules)
+            return _same_rank_additions(naturals, len(meld) - naturals, same, twos, jokers, rules)
         relevant: Cards = (*same, *hand.twos, *hand.jokers)
     elif kind is MeldKind.SEQUENCE:
         assert first is not None
@@ -806,6 +817,14 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     else:
         relevant = (*hand.twos, *hand.jokers, *hand.black_threes)
     return _addition_options(meld, relevant, rules)
+
+
+@lru_cache(maxsize=1 << 12)
+def _table_meld_facts(
+    table: tuple[Cards, ...], rules: Rules
+) -> tuple[tuple[MeldKind | None, bool, Card | None, int], ...]:
+    """``_meld_facts`` of each of a side's melds, read once per table."""
+    return tuple(_meld_facts(meld, rules) for meld in table)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -826,22 +845,23 @@ def _same_rank_meld(rank: int, naturals: int, wilds: int) -> Cards:
 
 @lru_cache(maxsize=1 << 14)
 def _same_rank_additions(
-    rank: int, meld_naturals: int, meld_wilds: int, naturals: Cards, twos: Cards, jokers: Cards, rules: Rules
+    meld_naturals: int, meld_wilds: int, naturals: Cards, twos: Cards, jokers: Cards, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
     """``_addition_options`` for a legal same-rank meld of so many naturals and wild cards: the
     same groups as ``_addition_groups`` makes, each judged by its counts alone (``_same_rank_adds``)."""
-    shapes = _same_rank_adds(rank, meld_naturals, meld_wilds, len(naturals), len(twos), len(jokers), rules)
+    shapes = _same_rank_adds(meld_naturals, meld_wilds, len(naturals), len(twos), len(jokers), rules)
     return tuple((_shape_group(naturals, twos, jokers, shape), legal) for shape, legal in shapes)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _same_rank_adds(
-    rank: int, meld_naturals: int, meld_wilds: int, naturals: int, twos: int, jokers: int, rules: Rules
+    meld_naturals: int, meld_wilds: int, naturals: int, twos: int, jokers: int, rules: Rules
 ) -> tuple[tuple[Shape, bool], ...]:
     """``_same_rank_additions`` by counts: all the naturals with the most wild cards that join,
-    one wild card, one natural; each group's shape and whether it joins."""
+    one wild card, one natural; each group's shape and whether it joins (the same-rank rules count
+    cards, so a stand-in rank judges for every rank)."""
     groups: list[Shape] = []
-    meld = rank, meld_naturals, meld_wilds
+    meld = _SHAPE_NATURAL.rank, meld_naturals, meld_wilds
     for count in range(min(twos + jokers, rules.same_rank_max_wilds), -1, -1):
         splits = _wild_splits(count, twos, jokers)
         if splits and (naturals or count) and _same_rank_joins(*meld, naturals, count, rules):
