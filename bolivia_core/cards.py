@@ -187,11 +187,12 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> 
     if len(distinct) == size and (jokers or JOKER not in distinct):
         return  # no card twice: the common case, decided without counting
     have = deck_counts(decks, jokers)
-    for card in sorted(distinct):
-        count = cards.count(card)
-        if count > have[card]:
-            raise CardError(render("card-too-many", {"card": str(card), "count": count, "title": title,
-                                                     "have": have[card]}))  # fmt: skip
+    counts = Counter(cards)  # counted in one pass; the first card too many, in card order, is named
+    over = [card for card, count in counts.items() if count > have[card]]
+    if over:
+        card = min(over)
+        raise CardError(render("card-too-many", {"card": str(card), "count": counts[card], "title": title,
+                                                 "have": have[card]}))  # fmt: skip
 
 
 def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | None:

@@ -200,16 +200,38 @@ def judge_side_melds(groups: Sequence[tuple[Card, ...]], rules: Rules, going_out
 
 def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdict:
     """Classify the cards, then check that kind's rules. The hot path of the engine: one pass
-    sorts the cards into naturals, wild cards and 3s and sums their points."""
+    sorts the cards into naturals, wild cards and 3s, sums their points and notes what the
+    common legal shapes need (one rank; or one suit, no rank twice, and the span of the ranks)."""
     naturals: list[Card] = []
     black_threes: list[Card] = []
     wilds = red_threes = 0
     points = 0
     values = rules._values_by_rank  # type: ignore[attr-defined]  # card_value's table, read directly
+    first_rank = low = high = present = 0
+    first_suit = ""
+    one_rank = one_suit = True
+    repeated = False
     for card in cards:
         if card.is_natural:
+            rank = card.rank
+            points += values[rank]
+            if naturals:
+                if rank != first_rank:
+                    one_rank = False
+                if card.suit != first_suit:
+                    one_suit = False
+                if rank < low:
+                    low = rank
+                elif rank > high:
+                    high = rank
+            else:
+                first_rank = low = high = rank
+                first_suit = card.suit
+            bit = 1 << rank
+            if present & bit:
+                repeated = True
+            present |= bit
             naturals.append(card)
-            points += values[card.rank]
         elif card.is_wild:
             wilds += 1
             points += values[card.rank]
@@ -221,10 +243,27 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
     count = len(cards)
     least = rules.meld_min_cards
     if not red_threes and naturals and not black_threes and count >= least:
-        # the common shapes: legal or not, decided without building reasons when legal
-        fast = _fast_verdict(cards, naturals, wilds, count, points, rules)
-        if fast is not None:
-            return fast
+        # the common legal shapes, decided without building reasons; each test here is one of the
+        # full check's, so a group that passes them all is one for which it finds no reason
+        if one_rank:
+            n = len(naturals)
+            balance = rules.same_rank_wild_balance  # the same tests as _check_same_rank's
+            if not (
+                wilds > rules.same_rank_max_wilds
+                or (balance == "naturals at least twice the wilds" and n < 2 * wilds)
+                or (balance == "naturals outnumber wilds" and n <= wilds)
+                or (wilds and n < rules.same_rank_min_naturals)
+            ):
+                return _verdict(cards, rules, MeldKind.SAME_RANK, (), points)
+        elif (
+            one_suit
+            and not repeated
+            and rules.sequences
+            and wilds <= rules.sequence_max_wilds
+            and count <= rules.sequence_length
+            and high - low + 1 - len(naturals) <= wilds  # gaps the wild cards fill
+        ):
+            return _verdict(cards, rules, MeldKind.SEQUENCE, (), points)
     params = {"rules": rules.title}
     reasons: list[Reason] = []
     if red_threes:
@@ -234,7 +273,7 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
         kind: MeldKind | None = MeldKind.SEQUENCE
         if not rules.sequences:
             reasons.append(Reason("sequences-not-allowed", "sequences", params | {"ranks": _ranks(ranks)}))
-        elif len({c.suit for c in naturals}) > 1 and len(ranks) < len(naturals):
+        elif not one_suit and len(ranks) < len(naturals):
             kind = None
             reasons.append(Reason("not-one-rank-or-suit", "sequences", params | {"ranks": _ranks(ranks)}))
         else:
@@ -257,47 +296,6 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
     if count < least:
         reasons.append(Reason("too-few-cards", "meld_min_cards", params | {"min": least, "count": count}))
     return _verdict(cards, rules, kind, reasons, points)
-
-
-def _fast_verdict(
-    cards: tuple[Card, ...], naturals: list[Card], wilds: int, count: int, points: int, rules: Rules
-) -> MeldVerdict | None:
-    """The verdict of a legal same-rank meld or sequence (no 3s, enough cards), else ``None``:
-    the full check then says why not. Each test here is one of the full check's, so a group
-    that passes them all is one for which the full check finds no reason."""
-    first = naturals[0]
-    rank = first.rank
-    if all(c.rank == rank for c in naturals):
-        n = len(naturals)
-        if wilds > rules.same_rank_max_wilds:
-            return None
-        balance = rules.same_rank_wild_balance  # the same three tests as _check_same_rank's
-        if balance == "naturals at least twice the wilds" and n < 2 * wilds:
-            return None
-        if balance == "naturals outnumber wilds" and n <= wilds:
-            return None
-        if wilds and n < rules.same_rank_min_naturals:
-            return None
-        return _verdict(cards, rules, MeldKind.SAME_RANK, (), points)
-    if not rules.sequences or wilds > rules.sequence_max_wilds or count > rules.sequence_length:
-        return None
-    suit = first.suit
-    present = 0
-    low = high = rank
-    for card in naturals:
-        if card.suit != suit:
-            return None
-        bit = 1 << card.rank
-        if present & bit:
-            return None  # a repeated rank
-        present |= bit
-        if card.rank < low:
-            low = card.rank
-        elif card.rank > high:
-            high = card.rank
-    if high - low + 1 - len(naturals) > wilds:
-        return None  # gaps the wild cards cannot fill
-    return _verdict(cards, rules, MeldKind.SEQUENCE, (), points)
 
 
 def _verdict(
@@ -451,4 +449,4 @@ def _bonus(label: str, rules: Rules) -> int:
 
 
 def _ranks(ranks: Iterable[int]) -> str:
-    return ", ".join(_RANK_TEXT[r] + "s" for r in sorted(ranks))
+    return ", ".join([_RANK_TEXT[r] + "s" for r in sorted(ranks)])
