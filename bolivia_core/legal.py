@@ -204,6 +204,8 @@ class _Block(Sequence[Action]):
 
 
 _Part = tuple[Action, bool | None] | _Block
+# the actions without cards, made once: the view recognises its own by identity all the same
+_DRAW, _PASS, _ASK, _YES, _NO, _NEXT_HAND = Draw(), Pass(), Ask(), Answer(True), Answer(False), NextHand()
 
 
 def candidates(pos: Position) -> Iterator[Action]:
@@ -226,12 +228,12 @@ def _parts(pos: Position) -> Iterator[_Part]:
     """``_judged_candidates`` as the view reads it: runs of known verdicts come as blocks."""
     phase = pos.phase
     if phase == "hand over":
-        yield NextHand(), None
+        yield _NEXT_HAND, None
     elif phase == "answer":
-        yield Answer(True), None
-        yield Answer(False), None
+        yield _YES, None
+        yield _NO, None
     elif phase == "draw":
-        yield (Draw() if pos.stock else Pass()), None
+        yield (_DRAW if pos.stock else _PASS), None
         yield from _take_top_judged(pos)
         for action in dict.fromkeys(_pile_take_candidates(pos)):
             yield action, None
@@ -359,7 +361,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         threes = hand.black_threes
         _keep(found, tuple(threes[:least]), False, rules, True)
         _keep(found, tuple(threes[: rules.black_three_meld_max]), True, rules, True)
-    return sorted(found.items(), key=lambda item: _group_key(item[0]))
+    return sorted(found.items(), key=_item_key)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -539,8 +541,12 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
     return not any(judge(g, rules).legal for g in longer)
 
 
+def _item_key(item: tuple[Cards, bool]) -> tuple[int, ...]:
+    return tuple(map(_ORDER, item[0]))
+
+
 def _group_key(group: Cards) -> tuple[int, ...]:
-    return tuple(c._order for c in group)
+    return tuple(map(_ORDER, group))
 
 
 # --- candidates by phase -------------------------------------------------------------
@@ -550,8 +556,9 @@ def _take_top(pos: Position) -> Iterator[TakeTop]:
     rules = pos.rules
     if not rules.take_top_card_onto_sequence or not pos.pile:
         return
-    for index, meld in enumerate(pos.melds[pos.side_of(pos.turn)], start=1):
-        if judge(tuple(meld), rules, True).kind is MeldKind.SEQUENCE:
+    table = tuple(map(tuple, pos.melds[pos.side_of(pos.turn)]))
+    for index, (kind, *_) in enumerate(_table_meld_facts(table, rules), start=1):  # each meld judged once a table
+        if kind is MeldKind.SEQUENCE:
             yield TakeTop(index)
 
 
@@ -703,9 +710,9 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
                 judged.append(legal if size - len(cards) >= 2 else None)
         yield from _runs(_add, items, judged)
-    yield Ask(), None
+    yield _ASK, None
     if size == 1:
-        yield Pass(), None
+        yield _PASS, None
     forbidden = rules.discard_forbidden
     distinct = list(dict.fromkeys(hand.cards))
     # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
