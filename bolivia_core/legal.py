@@ -416,7 +416,10 @@ def _suit_part(
     Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
     change nothing for a sequence), then made of the hand's own cards."""
     by_rank = {c.rank: c for c in cards}
-    shapes = _suit_shapes(tuple(by_rank), len(twos), len(jokers), three is not None, rules)
+    if three is not None:  # a black 3 goes under the lowest rank a sequence may have: ranks as they are
+        shapes = _suit_shapes(tuple(by_rank), len(twos), len(jokers), True, rules)
+    else:
+        shapes = _cluster_shapes(tuple(by_rank), len(twos), len(jokers), rules)
     threes = (three,) if three is not None else ()
     return tuple(
         # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
@@ -427,6 +430,29 @@ def _suit_part(
 
 SequenceShape = tuple[tuple[int, ...], int, int, bool]
 """A sequence by its parts: the ranks of its naturals, how many 2s and jokers, whether a black 3."""
+_LOWEST_NATURAL = 4
+
+
+def _cluster_shapes(
+    ranks: tuple[int, ...], twos: int, jokers: int, rules: Rules
+) -> tuple[tuple[SequenceShape, bool], ...]:
+    """``_suit_shapes`` without black 3s, cluster by cluster: ranks further apart than the wild
+    cards can bridge never share a sequence, nor can one join a sequence of the other (the gap
+    stays unfilled), and without a 3 no sequence rule reads a rank itself, only the distances
+    (melds._check_sequence). So each cluster is worked out moved down to start at 4, where most
+    clusters of every hand and suit meet the same few patterns, then moved back."""
+    spare = min(rules.sequence_max_wilds, twos + jokers)
+    shapes: list[tuple[SequenceShape, bool]] = []
+    start = 0
+    for end in range(1, len(ranks) + 1):
+        if end < len(ranks) and ranks[end] - ranks[end - 1] - 1 <= spare:
+            continue
+        shift = ranks[start] - _LOWEST_NATURAL
+        moved = tuple(r - shift for r in ranks[start:end])
+        for (group, t, j, three), maximal in _suit_shapes(moved, twos, jokers, False, rules):
+            shapes.append(((tuple(r + shift for r in group), t, j, three), maximal))
+        start = end
+    return tuple(shapes)
 _STAND_IN_SUIT = "C"  # a black suit, so a stand-in black 3 is of the sequence's suit
 _STAND_IN_TWO = Card(2, _STAND_IN_SUIT)
 _STAND_IN_THREE = Card(3, _STAND_IN_SUIT)
