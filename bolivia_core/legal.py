@@ -583,7 +583,7 @@ def _take_top(pos: Position) -> Iterator[TakeTop]:
     if not rules.take_top_card_onto_sequence or not pos.pile:
         return
     table = tuple(map(tuple, pos.melds[pos.side_of(pos.turn)]))
-    for index, (kind, *_) in enumerate(_table_meld_facts(table, rules), start=1):  # each meld judged once a table
+    for index, (kind, *_) in enumerate(_table_facts(table, rules)[1], start=1):  # each meld judged once a table
         if kind is MeldKind.SEQUENCE:
             yield TakeTop(index)
 
@@ -703,7 +703,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     # table keeps to the per-rank limit with it (checks._check_meld: an unmelded side's minimum
     # is met by the test below, and nothing else can fail).
     melds = tuple(map(tuple, table))
-    ranks = _table_ranks(melds, rules)
+    ranks, table_facts = _table_facts(melds, rules)
     offered: list[Cards] = []
     verdicts: list[bool | None] = []
     for group, _ in groups:
@@ -723,7 +723,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         items: list[tuple[int, Cards]] = []
         judged: list[bool | None] = []
         twos, jokers = tuple(hand.twos), tuple(hand.jokers)
-        for index, (meld, facts) in enumerate(zip(melds, _table_meld_facts(melds, rules), strict=True), start=1):
+        for index, (meld, facts) in enumerate(zip(melds, table_facts, strict=True), start=1):
             kind, legal, first, naturals = facts
             if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
                 assert first is not None
@@ -743,7 +743,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     distinct = list(dict.fromkeys(hand.cards))
     # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
     if size > 1:
-        yield _Block(_discard, distinct, [card_class(card) not in forbidden for card in distinct])
+        yield _Block(_discard, distinct, [_class_of(card) not in forbidden for card in distinct])
     else:
         yield from _runs(_discard, distinct, [None] * len(distinct))
 
@@ -757,9 +757,9 @@ def _add(item: tuple[int, Cards]) -> Add:
 
 
 _discard = cache(Discard)  # one action per card: a discard is made often and never changes
+_class_of = cache(card_class)  # a card's class, looked up
 
 
-@lru_cache(maxsize=1 << 12)
 def _table_ranks(table: tuple[Cards, ...], rules: Rules) -> dict[int, tuple[int, int]] | None:
     """The side's legal same-rank melds by rank: (how many, how many not complete), read once per
     table; ``None`` when the table breaks a per-rank limit already (then every check says so)."""
@@ -852,16 +852,20 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     return _addition_options(meld, relevant, rules)
 
 
+MeldFacts = tuple[MeldKind | None, bool, Card | None, int]
+
+
 @lru_cache(maxsize=1 << 12)
-def _table_meld_facts(
+def _table_facts(
     table: tuple[Cards, ...], rules: Rules
-) -> tuple[tuple[MeldKind | None, bool, Card | None, int], ...]:
-    """``_meld_facts`` of each of a side's melds, read once per table."""
-    return tuple(_meld_facts(meld, rules) for meld in table)
+) -> tuple[dict[int, tuple[int, int]] | None, tuple[MeldFacts, ...]]:
+    """What the offers read of a side's table, once per table: ``_table_ranks`` and each meld's
+    ``_meld_facts`` (the table changes only when the side melds or adds)."""
+    return _table_ranks(table, rules), tuple(_meld_facts(meld, rules) for meld in table)
 
 
 @lru_cache(maxsize=1 << 14)
-def _meld_facts(meld: Cards, rules: Rules) -> tuple[MeldKind | None, bool, Card | None, int]:
+def _meld_facts(meld: Cards, rules: Rules) -> MeldFacts:
     """A table meld's kind and legality (as the judge says), its first natural and how many
     naturals it holds: what the offers of additions read, worked out once per meld."""
     verdict = judge(meld, rules, True)
