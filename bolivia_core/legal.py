@@ -67,6 +67,7 @@ class LegalActions(Sequence[Action]):
         self._starts: list[int] = []  # where each segment starts in the view
         self._count = 0  # legal actions known so far
         self._made: dict[int, Action] = {}  # every action handed out (or checked) here, by identity
+        self._members: set[Action] | None = None  # all of them, made when membership is first asked
 
     def _fill(self, count: int | None = None) -> None:
         """Read parts until ``count`` legal actions are known (all of them for ``None``)."""
@@ -151,7 +152,9 @@ class LegalActions(Sequence[Action]):
             return False
         if self._made.get(id(action)) is action:
             return True
-        return any(action == other for other in self)
+        if self._members is None:
+            self._members = set(self)  # every action once, hashed once: a player may ask several times
+        return action in self._members
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
