@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .cards import Card, check_copies, format_cards, parse_cards
 from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons
-from .messages import Explanation, Reason, render
+from .messages import Explanation, Reason, normalise_language, render
 from .rules import Rules, resolve_rules
 
 __all__ = [
@@ -106,8 +107,15 @@ def may_go_out(
 ) -> bool:
     """Whether a side's melds hold the complete melds its rules require before going out."""
     rules = resolve_rules(rules)
-    have = Counter(k for k in map(_complete_kind, melds) if k)
-    return any(_fulfils(have, alt) for alt in rules.going_out_needs[_players(rules, players)])
+    kinds = tuple(sorted(k for k in map(_complete_kind, melds) if k))
+    return _kinds_may_go_out(kinds, rules, _players(rules, players))
+
+
+@lru_cache(maxsize=1024)
+def _kinds_may_go_out(kinds: tuple[str, ...], rules: Rules, players: int) -> bool:
+    """``may_go_out`` by the side's complete melds' kinds (sorted), worked out once for each."""
+    have = Counter(kinds)
+    return any(_fulfils(have, alt) for alt in rules.going_out_needs[players])
 
 
 def _fulfils(have: Counter[str], alternative: tuple[str, ...]) -> bool:
@@ -256,7 +264,13 @@ def _refuse_impossible(
 
 def needs_text(rules: Rules, players: int) -> str:
     """What a side needs to go out, in words: "a complete sequence and one more complete meld"."""
-    return render("needs-or").join(
-        render("needs-and").join(render(f"need:{kind}") for kind in alternative)
+    return _needs_text(rules, players, normalise_language(None))
+
+
+@lru_cache(maxsize=256)
+def _needs_text(rules: Rules, players: int, language: str) -> str:
+    """``needs_text`` in ``language``, made once: every refused going-out says it."""
+    return render("needs-or", language=language).join(
+        render("needs-and", language=language).join(render(f"need:{kind}", language=language) for kind in alternative)
         for alternative in rules.going_out_needs[players]
     )
