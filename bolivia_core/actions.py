@@ -14,6 +14,7 @@ from 1 in the order the side laid its melds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import ClassVar
 
 from .cards import Card, CardError, format_cards, parse_cards
@@ -43,7 +44,13 @@ class ActionError(ValueError):
 
 
 def _canonical(cards: Cards) -> Cards:
-    return tuple(sorted(cards))
+    try:
+        return tuple(sorted(cards, key=_ORDER))  # card order (Card.__lt__), compared as numbers
+    except AttributeError:  # not all cards: sorted as before, whatever they are
+        return tuple(sorted(cards))
+
+
+_ORDER = attrgetter("_order")
 
 
 def _melds_text(melds: tuple[Cards, ...]) -> str:

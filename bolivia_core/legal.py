@@ -133,13 +133,15 @@ class LegalActions(Sequence[Action]):
             if type(segment) is list:
                 done = 0
                 while True:  # a list segment may still grow while it is the last one
-                    if done >= len(segment):
-                        if at == len(self._segments) - 1 and self._source is not None:
-                            self._fill(self._count + 1)
-                        if done >= len(segment):
-                            break
-                    yield segment[done]
-                    done += 1
+                    if done < len(segment):
+                        end = len(segment)
+                        yield from segment[done:end]
+                        done = end
+                    if at == len(self._segments) - 1 and self._source is not None:
+                        self._fill(self._count + 1)
+                        if done < len(segment):
+                            continue
+                    break
             else:
                 made = self._made
                 for action in segment:
@@ -175,13 +177,14 @@ class LegalActions(Sequence[Action]):
 class _Block(Sequence[Action]):
     """Candidates of one kind whose verdicts are known: kept as data, made into actions when read."""
 
-    __slots__ = ("_items", "_legal", "_make", "_verdicts")
+    __slots__ = ("_actions", "_items", "_legal", "_make", "_verdicts")
 
     def __init__(self, make: Callable[[Any], Action], items: Sequence[Any], verdicts: Sequence[bool]) -> None:
         self._make = make
         self._items = items
         self._verdicts = verdicts
         self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
+        self._actions: list[Action] | None = None  # all made, once the block is read whole
 
     def __len__(self) -> int:
         return len(self._legal)
@@ -193,12 +196,16 @@ class _Block(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if self._actions is not None:
+            return self._actions[index]
         if isinstance(index, slice):
             return [self._make(item) for item in self._legal[index]]
         return self._make(self._legal[index])
 
     def __iter__(self) -> Iterator[Action]:
-        return map(self._make, self._legal)
+        if self._actions is None:
+            self._actions = list(map(self._make, self._legal))
+        return iter(self._actions)
 
     def judged(self) -> Iterator[tuple[Action, bool]]:
         """Every candidate of the block with its verdict, the illegal ones too."""
