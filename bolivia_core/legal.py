@@ -374,7 +374,6 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     return sorted(found.items(), key=_item_key)
 
 
-@lru_cache(maxsize=1 << 14)
 def _rank_part(naturals: Cards, twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     """The offered melds of one rank: any ``meld_min_cards`` cards of the rank with wild cards, or
     all of them with the most wild cards. Worked out by counts (``_rank_shapes``: which rank and
@@ -417,7 +416,6 @@ def _rank_shapes(naturals: int, twos: int, jokers: int, rules: Rules) -> tuple[t
     return tuple(found.items())
 
 
-@lru_cache(maxsize=1 << 14)
 def _suit_part(
     cards: Cards, twos: Cards, jokers: Cards, three: Card | None, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
@@ -890,7 +888,6 @@ def _same_rank_meld(rank: int, naturals: int, wilds: int) -> Cards:
     return (*[Card(2, "C")] * wilds, *[Card(rank, "C")] * naturals)
 
 
-@lru_cache(maxsize=1 << 14)
 def _same_rank_additions(
     meld_naturals: int, meld_wilds: int, naturals: Cards, twos: Cards, jokers: Cards, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:

@@ -109,7 +109,7 @@ def check_addition(
     return judge_addition(on_table, more, rules, going_out)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def judge_addition(
     meld: tuple[Card, ...], added: tuple[Card, ...], rules: Rules, going_out: bool = False
 ) -> MeldVerdict:
