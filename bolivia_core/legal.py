@@ -441,6 +441,7 @@ SequenceShape = tuple[tuple[int, ...], int, int, bool]
 _LOWEST_NATURAL = 4
 
 
+@lru_cache(maxsize=1 << 13)
 def _cluster_shapes(
     ranks: tuple[int, ...], twos: int, jokers: int, rules: Rules
 ) -> tuple[tuple[SequenceShape, bool], ...]:
