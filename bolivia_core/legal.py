@@ -619,13 +619,18 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
         return
     rules = pos.rules
     top = pos.pile[-1]
-    hand = _Hand(pos.hands[pos.turn - 1])
+    cards = pos.hands[pos.turn - 1]
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
     frozen = pile_frozen(pos)
     unmelded = not table
     minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
-    if _new_meld_take_possible(top, hand, rules, frozen):
+    onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
+    new_meld = _new_meld_take_possible(top, cards, rules, frozen)
+    if not (new_meld or onto):
+        return  # nothing to index the hand for
+    hand = _Hand(cards)
+    if new_meld:
         for group in _take_groups(top, hand, rules):
             # a take whose group meets no way of taking, or makes no legal meld with the top card,
             # is refused whatever else it lays (checks._check_take_pile): not worth offering
@@ -640,7 +645,7 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
                 yield TakePile(group, None, extra)
             else:
                 yield TakePile(group)
-    if "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only:
+    if onto:
         for index, meld in enumerate(table, start=1):
             for group in _onto_groups(top, tuple(meld), hand, rules):
                 if not frozen or _natural_pair(top, group):  # a frozen pile wants a natural pair (the same check)
@@ -652,20 +657,22 @@ def _natural_pair(top: Card, group: Cards) -> bool:
     return top.is_natural and sum(c.is_natural and c.rank == top.rank for c in group) >= 2
 
 
-def _new_meld_take_possible(top: Card, hand: _Hand, rules: Rules, frozen: bool) -> bool:
-    """Whether any group from ``hand`` could meet a way of taking the pile as a new meld
-    (checks.pile_ways_met), by what the hand holds: if not, no group needs to be built."""
+def _new_meld_take_possible(top: Card, cards: Sequence[Card], rules: Rules, frozen: bool) -> bool:
+    """Whether any group of ``cards`` (the hand) could meet a way of taking the pile as a new meld
+    (checks.pile_ways_met), by counts of what the hand holds: if not, no group needs to be built."""
     ways = rules.pile_take_ways
-    same_rank = len(hand.by_rank.get(top.rank, ())) if top.is_natural else 0
+    same_rank = sum(c.rank == top.rank for c in cards) if top.is_natural else 0  # naturals: top's rank is
     if "natural pair" in ways and same_rank >= 2:
         return True
     if frozen:
         return False
-    if "natural and wild" in ways and same_rank and hand.wild_count:
+    wild_count = sum(c.is_wild for c in cards)
+    if "natural and wild" in ways and same_rank and wild_count:
         return True
-    if "suited sequence pair" in ways and top.is_natural and len(hand.by_suit.get(top.suit, ())) >= 2:
-        return True
-    return "two wilds" in ways and top.is_wild and hand.wild_count >= 2
+    if "suited sequence pair" in ways and top.is_natural:
+        if len({c.rank for c in cards if c.suit == top.suit and c.is_natural}) >= 2:
+            return True
+    return "two wilds" in ways and top.is_wild and wild_count >= 2
 
 
 def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
