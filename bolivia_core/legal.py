@@ -345,13 +345,15 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     """The offered melds of ``hand`` in order, each with whether it is maximal.
 
     The groups of one rank, and those of one suit, depend only on the hand's cards of that rank
-    (or suit) and its wild cards: each part is remembered by those cards, so a hand that changed
-    by a few cards since it was last seen recomputes only the parts those cards touch."""
+    (or suit) and its wild cards, and are worked out by their shape (``_rank_part``, ``_suit_part``);
+    a rank or suit with too few cards for any meld, wild cards counted, is not asked at all."""
     found: dict[Cards, bool] = {}
     least = rules.meld_min_cards
     twos, jokers = tuple(hand.twos), tuple(hand.jokers)
+    wild_count = len(twos) + len(jokers)
     for naturals in hand.by_rank.values():  # groups of different ranks never coincide
-        found.update(_rank_part(tuple(naturals), twos, jokers, rules))
+        if len(naturals) + wild_count >= least:
+            found.update(_rank_part(tuple(naturals), twos, jokers, rules))
     if rules.sequences:
         for suit, ranks in hand.by_suit.items():
             three = (
@@ -359,6 +361,8 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
                 if going_out and rules.black_three_under_sequence
                 else None
             )
+            if len(ranks) + wild_count + (three is not None) < least:
+                continue
             for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
@@ -744,6 +748,8 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
             if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
                 assert first is not None
                 same = tuple(hand.by_rank.get(first.rank, ()))
+                if not same and not (twos or jokers):
+                    continue  # nothing in hand of its rank, nor wild: no addition
                 additions = _same_rank_additions(naturals, len(meld) - naturals, same, twos, jokers, rules)
             else:
                 additions = _additions(meld, hand, rules)
