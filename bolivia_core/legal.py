@@ -345,15 +345,17 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     """The offered melds of ``hand`` in order, each with whether it is maximal.
 
     The groups of one rank, and those of one suit, depend only on the hand's cards of that rank
-    (or suit) and its wild cards, and are worked out by their shape (``_rank_part``, ``_suit_part``);
+    (or suit) and its wild cards, and are worked out by their shape (``_rank_shapes``, ``_suit_part``);
     a rank or suit with too few cards for any meld, wild cards counted, is not asked at all."""
     found: dict[Cards, bool] = {}
     least = rules.meld_min_cards
     twos, jokers = tuple(hand.twos), tuple(hand.jokers)
     wild_count = len(twos) + len(jokers)
+    counts = len(twos), len(jokers)
     for naturals in hand.by_rank.values():  # groups of different ranks never coincide
-        if len(naturals) + wild_count >= least:
-            found.update(_rank_part(tuple(naturals), twos, jokers, rules))
+        if len(naturals) + wild_count >= least:  # by counts, made of the hand's first cards of each kind
+            for (n, t, j), maximal in _rank_shapes(len(naturals), *counts, rules):
+                found[(*twos[:t], *naturals[:n], *jokers[:j])] = maximal
     if rules.sequences:
         for suit, ranks in hand.by_suit.items():
             three = (
@@ -378,14 +380,6 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     return sorted(found.items(), key=_item_key)
 
 
-def _rank_part(naturals: Cards, twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
-    """The offered melds of one rank: any ``meld_min_cards`` cards of the rank with wild cards, or
-    all of them with the most wild cards. Worked out by counts (``_rank_shapes``: which rank and
-    suits they are changes nothing for a same-rank meld), then made of the hand's own cards."""
-    shapes = _rank_shapes(len(naturals), len(twos), len(jokers), rules)
-    return tuple((_shape_group(naturals, twos, jokers, shape), maximal) for shape, maximal in shapes)
-
-
 Shape = tuple[int, int, int]
 """A same-rank group by counts: so many naturals, 2s and jokers (the first ones held of each)."""
 
@@ -404,7 +398,9 @@ def _wild_splits(count: int, twos: int, jokers: int) -> tuple[tuple[int, int], .
 
 @lru_cache(maxsize=1 << 12)
 def _rank_shapes(naturals: int, twos: int, jokers: int, rules: Rules) -> tuple[tuple[Shape, bool], ...]:
-    """``_rank_part`` by counts: each offered group's shape and whether it is maximal."""
+    """The offered melds of one rank by counts: any ``meld_min_cards`` cards of the rank with wild
+    cards, or all of them with the most wild cards (which rank and suits they are changes nothing
+    for a same-rank meld); each group's shape and whether it is maximal."""
     found: dict[Shape, bool] = {}
     least = rules.meld_min_cards
     for count in range(1, min(least, naturals) + 1):
@@ -750,10 +746,13 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                 same = tuple(hand.by_rank.get(first.rank, ()))
                 if not same and not (twos or jokers):
                     continue  # nothing in hand of its rank, nor wild: no addition
-                additions = _same_rank_additions(naturals, len(meld) - naturals, same, twos, jokers, rules)
-            else:
-                additions = _additions(meld, hand, rules)
-            for cards, legal in additions:
+                # _same_rank_additions, written out: the hot path
+                shapes = _same_rank_adds(naturals, len(meld) - naturals, len(same), len(twos), len(jokers), rules)
+                for (n, t, j), legal in shapes:
+                    items.append((index, (*twos[:t], *same[:n], *jokers[:j])))
+                    judged.append(legal if size - n - t - j >= 2 else None)
+                continue
+            for cards, legal in _additions(meld, hand, rules):
                 items.append((index, cards))
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
                 judged.append(legal if size - len(cards) >= 2 else None)
