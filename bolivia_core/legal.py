@@ -368,7 +368,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
             for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
-    if rules.wild_melds:
+    if rules.wild_melds and wild_count >= least:  # fewer wild cards make no meld of wild cards
         for wilds in hand.wilds(least):
             _keep(found, wilds, False, rules)
         for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
@@ -818,8 +818,9 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
     points = {g: judge(g, rules, True).points for g, maximal in groups if maximal}
     short = [g for g in points if points[g] < minimum]
     found = False
+    held = _counts(hand.cards)
     for a, b in combinations(short, 2):
-        if points[a] + points[b] >= minimum and remove_cards(hand.cards, a + b) is not None:
+        if points[a] + points[b] >= minimum and _fits(held, a + b):
             found = True
             yield Meld((a, b))
     if not found:
@@ -839,17 +840,38 @@ def _best_first(
         groups = _meld_groups(_Hand(cards), rules, False)
     scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=lambda item: (-item[0], _group_key(item[1])))
     chosen: list[Cards] = []
-    left: Sequence[Card] | None = list(cards)
+    left = _counts(cards)
     total = 0
     for points, group in scored:
-        rest = remove_cards(left or (), group)
-        if rest is None:
+        if not _fits(left, group):
             continue
+        for card in group:
+            left[card] -= 1
         chosen.append(group)
-        left, total = rest, total + points
+        total += points
         if total >= needed:
             return tuple(chosen)
     return ()
+
+
+def _counts(cards: Sequence[Card]) -> dict[Card, int]:
+    """How many of each card ``cards`` holds."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def _fits(counts: dict[Card, int], cards: Sequence[Card]) -> bool:
+    """Whether a hand of ``counts`` holds every one of ``cards`` (copies counted): remove_cards's
+    test without copying the hand."""
+    need: dict[Card, int] = {}
+    for card in cards:
+        wanted = need.get(card, 0) + 1
+        if wanted > counts.get(card, 0):
+            return False
+        need[card] = wanted
+    return True
 
 
 def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
