@@ -959,7 +959,7 @@ def _same_rank_joins(rank: int, meld_naturals: int, meld_wilds: int, naturals: i
     return judge_addition(meld, (*[Card(2, "C")] * wilds, *[Card(rank, "C")] * naturals), rules).legal
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     groups = dict.fromkeys(tuple(sorted(g)) for g in _addition_groups(meld, _Hand(cards), rules))  # each once
     return tuple((group, judge_addition(meld, group, rules).legal) for group in groups)
