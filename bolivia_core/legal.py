@@ -907,7 +907,7 @@ def _table_facts(
     return _table_ranks(table, rules), tuple(_meld_facts(meld, rules) for meld in table)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _meld_facts(meld: Cards, rules: Rules) -> MeldFacts:
     """A table meld's kind and legality (as the judge says), its first natural and how many
     naturals it holds: what the offers of additions read, worked out once per meld."""
