@@ -961,7 +961,8 @@ def _same_rank_joins(rank: int, meld_naturals: int, meld_wilds: int, naturals: i
 
 @lru_cache(maxsize=1 << 12)
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
-    groups = dict.fromkeys(tuple(sorted(g)) for g in _addition_groups(meld, _Hand(cards), rules))  # each once
+    offered = _addition_groups(meld, _Hand(cards), rules)
+    groups = dict.fromkeys(tuple(sorted(g, key=_ORDER)) for g in offered)  # each once, in card order
     return tuple((group, judge_addition(meld, group, rules).legal) for group in groups)
 
 
@@ -1012,9 +1013,9 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
     """The groups of ``pool`` (a few cards of one suit and wild cards) that legally join ``meld``
     and to which no other card of the hand could be added."""
     legal: list[Cards] = []
+    pool = sorted(pool, key=_ORDER)  # so every combination comes in card order already
     for size in range(len(pool), 1, -1):
-        for group in combinations(pool, size):
-            joined = tuple(sorted(group))
+        for joined in combinations(pool, size):
             if _may_be_sequence(meld + joined, rules) and judge_addition(
                 meld, joined, rules, any(c.is_black_three for c in joined)
             ).legal:
@@ -1024,7 +1025,7 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
         threes = any(x.is_black_three for x in joined)
         if not any(
             _may_be_sequence((*meld, *joined, c), rules)
-            and judge_addition(meld, tuple(sorted((*joined, c))), rules, c.is_black_three or threes).legal
+            and judge_addition(meld, tuple(sorted((*joined, c), key=_ORDER)), rules, c.is_black_three or threes).legal
             for c in dict.fromkeys(rest)
         ):
             yield joined
