@@ -631,7 +631,9 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
         return  # nothing to index the hand for
     hand = _Hand(cards)
     if new_meld:
-        for group in _take_groups(top, hand, rules):
+        # a natural pair, or a natural and a wild card, of the top card's rank: a meld of that rank
+        same_rank = frozen or rules.pile_take_ways <= _SAME_RANK_WAYS
+        for group in _take_groups(top, hand, rules, same_rank):
             # a take whose group meets no way of taking, or makes no legal meld with the top card,
             # is refused whatever else it lays (checks._check_take_pile): not worth offering
             natural_pair = _natural_pair(top, group)
@@ -650,6 +652,9 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
             for group in _onto_groups(top, tuple(meld), hand, rules):
                 if not frozen or _natural_pair(top, group):  # a frozen pile wants a natural pair (the same check)
                     yield TakePile(group, index)
+
+
+_SAME_RANK_WAYS = frozenset({"natural pair", "natural and wild", "own meld"})  # ways that take with the top's rank
 
 
 def _natural_pair(top: Card, group: Cards) -> bool:
@@ -675,12 +680,13 @@ def _new_meld_take_possible(top: Card, cards: Sequence[Card], rules: Rules, froz
     return "two wilds" in ways and top.is_wild and wild_count >= 2
 
 
-def _take_groups(top: Card, hand: _Hand, rules: Rules) -> list[Cards]:
+def _take_groups(top: Card, hand: _Hand, rules: Rules, same_rank: bool = False) -> list[Cards]:
     """Groups from hand that meld the top card: the legal melds of the hand and the top card
-    that hold the top card and are smallest or maximal, less the top card."""
+    that hold the top card and are smallest or maximal, less the top card; with ``same_rank``
+    only those of the top card's rank."""
     found: dict[Cards, None] = {}
     # only cards that could share a meld with the top card: its rank, its suit, wild cards
-    joinable = [c for c in hand.cards if c.rank == top.rank or c.suit == top.suit or c.is_wild]
+    joinable = [c for c in hand.cards if c.rank == top.rank or (c.suit == top.suit and not same_rank) or c.is_wild]
     for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False):
         rest = remove_cards(group, (top,))
         if rest is not None:
