@@ -649,8 +649,11 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
                 yield TakePile(group)
     if onto:
         for index, meld in enumerate(table, start=1):
-            for group in _onto_groups(top, tuple(meld), hand, rules):
-                if not frozen or _natural_pair(top, group):  # a frozen pile wants a natural pair (the same check)
+            cards_on = tuple(meld)
+            for group in _onto_groups(top, cards_on, hand, rules):
+                # a frozen pile wants a natural pair, and the cards must join the meld (the same checks:
+                # a take that fails either is refused, and saying why costs words)
+                if (not frozen or _natural_pair(top, group)) and judge_addition(cards_on, (top, *group), rules).legal:
                     yield TakePile(group, index)
 
 
