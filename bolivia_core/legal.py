@@ -704,6 +704,8 @@ def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[
     if judge(meld, rules, True).kind is not MeldKind.SAME_RANK:
         return
     rank = next(c.rank for c in meld if c.is_natural)
+    if top.is_natural and top.rank != rank and not rules.sequences:
+        return  # naturals of two ranks and no sequences: the judge refuses every such group
     naturals = hand.by_rank.get(rank, [])
     for size in (1, 2):
         for count in range(min(size, len(naturals)) + 1):
