@@ -431,7 +431,7 @@ def _suit_part(
     threes = (three,) if three is not None else ()
     return tuple(
         # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
-        ((*sorted(twos[:t]), *threes[:with_three], *(by_rank[r] for r in ranks), *jokers[:j]), maximal)
+        ((*sorted(twos[:t], key=_ORDER), *threes[:with_three], *(by_rank[r] for r in ranks), *jokers[:j]), maximal)
         for (ranks, t, j, with_three), maximal in shapes
     )
 
@@ -536,7 +536,7 @@ def _sequence_groups(ranks: dict[int, Card], hand: _Wilds, rules: Rules) -> Iter
                     naturals = [ranks[r] for r in present[i : j + 1] if r not in dropped]
                     for wild_count in range(span - len(naturals), spare + 1):
                         for wilds in hand.wilds(wild_count):
-                            group = tuple(sorted((*naturals, *wilds)))
+                            group = tuple(sorted((*naturals, *wilds), key=_ORDER))
                             if len(group) > length:
                                 continue
                             maximal = len(group) >= length or (
@@ -571,8 +571,8 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
         return True
     naturals = tuple(c for c in group if not c.is_wild)
     wilds = len(group) - len(naturals)
-    longer = [tuple(sorted((*group, c))) for c in ranks.values() if c not in group]
-    longer += [tuple(sorted((*naturals, *more))) for more in hand.wilds(wilds + 1)]
+    longer = [tuple(sorted((*group, c), key=_ORDER)) for c in ranks.values() if c not in group]
+    longer += [tuple(sorted((*naturals, *more), key=_ORDER)) for more in hand.wilds(wilds + 1)]
     return not any(judge(g, rules).legal for g in longer)
 
 
@@ -710,12 +710,12 @@ def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[
     for size in (1, 2):
         for count in range(min(size, len(naturals)) + 1):
             for wilds in hand.wilds(size - count):
-                yield tuple(sorted((*naturals[:count], *wilds)))
+                yield tuple(sorted((*naturals[:count], *wilds), key=_ORDER))
     for count in range(hand.wild_count, -1, -1):
         options = hand.wilds(count)
-        if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]))), rules).legal:
+        if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]), key=_ORDER)), rules).legal:
             for wilds in options:
-                yield tuple(sorted((*naturals, *wilds)))
+                yield tuple(sorted((*naturals, *wilds), key=_ORDER))
             return
 
 
@@ -991,10 +991,10 @@ def _addition_groups(meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
         for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
             options = hand.wilds(count)
             if options and (naturals or count) and judge_addition(
-                meld, tuple(sorted((*naturals, *options[0]))), rules
+                meld, tuple(sorted((*naturals, *options[0]), key=_ORDER)), rules
             ).legal:
                 for wilds in options:
-                    yield tuple(sorted((*naturals, *wilds)))
+                    yield tuple(sorted((*naturals, *wilds), key=_ORDER))
                 break
     elif kind is MeldKind.SEQUENCE:
         suit = next(c.suit for c in meld if c.is_natural)
