@@ -170,6 +170,11 @@ def test_play_table_says_its_last_refusal_again_in_the_new_language() -> None:
     danish = table.feedback.value
     assert "bolivia-refusal" in danish and danish != refusal
     assert render("play-choose-one", {"count": 0}, language="da") in html.unescape(danish)
+    table.draw_button.click()
+    table.undo()  # the live region says "back to before your last move" ...
+    table.language.value = "nb"  # ... and says it again in Norwegian
+    undone = render("play-undone", {"moves": len(table.game.history)}, language="nb")
+    assert table.announcer.text == undone.rstrip(".") + "."
     table.resume("rules=bolivia; p1=KH 3H")  # a red 3 in a hand: refused, naming the field
     table.language.value = "pl"
     assert render("position-red-three-in-hand", {"field": "red1"}, language="pl") in html.unescape(

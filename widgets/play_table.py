@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Callable, Sequence
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -187,7 +188,8 @@ class PlayTable(widgets.VBox):
         self._meld_boxes: list[widgets.VBox] = []
         self._side_views: list[tuple[widgets.HTML, widgets.HBox]] = []
         self._level_pickers: list[widgets.Dropdown] = []
-        self._said: list[str] = []
+        self._said: list[Callable[[], str]] = []  # queued for the live region, each said when flushed
+        self._announced: list[Callable[[], str]] = []  # what it says now: said again on a new language
 
         self.rules.observe(self._rules_changed, names="value")
         self.players.observe(self._players_changed, names="value")
@@ -297,6 +299,8 @@ class PlayTable(widgets.VBox):
         self._label_headings()
         self._show_feedback(self._feedback_view)
         self._show_saved(self._saved_view)
+        if self._announced:
+            self._announce()
         self._show()
 
     # --- starting, settings ----------------------------------------------------------
@@ -312,7 +316,8 @@ class PlayTable(widgets.VBox):
         self.steps, self.decisions, self.reviews = [], [], []
         self._reset_turn_state()
         self._show_feedback(None)
-        self._say(t("play-dealt", seed=self.seed.value, player=self.game.to_move))
+        seed, first = self.seed.value, self.game.to_move
+        self._say(lambda: t("play-dealt", seed=seed, player=first))
         self._computers_move(first=True)
         self._show()
 
@@ -396,7 +401,7 @@ class PlayTable(widgets.VBox):
                     f"<ul>{items}</ul></div>")  # fmt: skip
 
         self._show_feedback(view)
-        self._say(t("play-refused", action=str(action)) + " " + str(reasons[0]))
+        self._say(lambda: t("play-refused", action=str(action)) + " " + str(reasons[0]))
         self._flush_said()
         return False
 
@@ -405,7 +410,7 @@ class PlayTable(widgets.VBox):
         page's language says them again."""
         say = words if callable(words) else lambda: words
         self._show_feedback(lambda: f"<div class='bolivia-refusal' role='alert'>{html.escape(say())}</div>")
-        self._say(say())
+        self._say(say)
         self._flush_said()
         return False
 
@@ -581,8 +586,8 @@ class PlayTable(widgets.VBox):
         self.game.apply(action)
         step = Step(player, tuple(self.game.log[logged:]), decision)
         self.steps.append(step)
-        for sentence in step.words:
-            self._say(sentence)
+        for event in step.events:
+            self._say(partial(str, event))  # an event is data: its words are made in the language of the moment
 
     # --- undo, saving, resuming ------------------------------------------------------------
 
@@ -596,7 +601,8 @@ class PlayTable(widgets.VBox):
         self._rewind(target)
         self._reset_turn_state()
         self._show_feedback(None)
-        self._say(t("play-undone", moves=len(self.game.history)))
+        moves = len(self.game.history)
+        self._say(lambda: t("play-undone", moves=moves))
         self._show()
 
     def _rewind(self, moves: int) -> None:
@@ -677,14 +683,17 @@ class PlayTable(widgets.VBox):
     def _hand_cards(self) -> list[Card]:
         return sorted(self.game.position.hands[LEARNER - 1])
 
-    def _say(self, text: str) -> None:
-        """Queue a text for the live region; ``_show`` (or a refusal) says what is queued."""
-        self._said.append(text)
+    def _say(self, words: Callable[[], str]) -> None:
+        """Queue words for the live region; ``_show`` (or a refusal) says what is queued."""
+        self._said.append(words)
 
     def _flush_said(self) -> None:
         if self._said:
-            self.announcer.text = ". ".join(s.rstrip(".") for s in self._said)[-600:] + "."
-            self._said = []
+            self._announced, self._said = self._said, []
+            self._announce()
+
+    def _announce(self) -> None:
+        self.announcer.text = ". ".join(words().rstrip(".") for words in self._announced)[-600:] + "."
 
     def _show(self) -> None:
         pos = self.game.position
