@@ -18,7 +18,7 @@ KEYBOARD_HAND = f"rules=bolivia; players=2; seed=6; turn=1; phase=draw; p1=9C 9D
 
 
 def open_play(page: Page, url: str) -> None:
-    page.goto(f"{url}/voila/render/play.ipynb")
+    page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")  # Voila streams the page
     expect(page.get_by_role("group", name="your hand").first).to_be_visible(timeout=TIMEOUT)
 
 
