@@ -50,6 +50,15 @@ def choose(table: PlayTable, cards: str) -> None:
     table.hand.selected = indices
 
 
+def test_the_pile_offers_a_take_only_before_the_learner_draws() -> None:
+    """Seed 5: the learner holds a natural pair of the top card's rank; once the turn's draw is made
+    the pile is no longer offered (the rules allow one draw a turn)."""
+    table = PlayTable(seed=5, coach=False, level=QUICK)
+    assert "You may take it, for example: take pile with" in shown(table.pile_info)
+    table.draw_button.click()
+    assert table.game.phase == "play" and "You may take it" not in shown(table.pile_info)
+
+
 def test_a_new_game_deals_and_waits_for_the_learner() -> None:
     table = PlayTable(seed=2, coach=False, level=QUICK)
     game = table.game

@@ -792,7 +792,8 @@ class PlayTable(widgets.VBox):
             self.pile.show(top)
         stock = "<span class='bolivia-stock' aria-hidden='true'></span>" if pos.stock else ""
         lines = [e("play-pile-size", count=len(pos.pile)), stock + e("play-stock-size", count=len(pos.stock))]
-        if pos.pile and pos.phase not in ("hand over", "game over"):
+        drawn = pos.turn == LEARNER and pos.phase != "draw"  # this turn's draw is made: no take to offer now
+        if pos.pile and pos.phase not in ("hand over", "game over") and not drawn:
             mine = pos.copy()
             mine.turn, mine.phase = LEARNER, "draw"
             if pile_frozen(mine):
