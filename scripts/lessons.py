@@ -125,7 +125,7 @@ def cells(lesson: Lesson, language: str, all_titles: dict[str, dict[str, str]]) 
         elif isinstance(cell, Term):
             term, what = cell.texts()
             name = said(term, translate, facts, language)
-            english = f" *({term.english})*" if language != "en" and name.casefold() != term.english.casefold() else ""
+            english = f" · *{term.english}*" if language != "en" and name.casefold() != term.english.casefold() else ""
             out.append(_markdown(f"### {name}{english}\n\n{said(what, translate, facts, language)}"))
             if cell.cards:
                 out.append(_code(f'{IGNORE}show_cards("{cell.cards}")'))
