@@ -581,6 +581,10 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
         kept = _keeps_pairs(ctx, used, [kind], complete=False)
         if kept:
             return RankedAction(action, -250.0, kept)
+    if after.complete and kind is not MeldKind.SEQUENCE and not ctx.has_escalera:
+        spoilt = [c for c in used if c.is_natural and c.rank in ctx.sequence_ends.get(c.suit, set())]
+        if spoilt:  # the side's escalera needs this card more than the canasta does
+            return RankedAction(action, -300.0, (_ex("why-keep-for-escalera", cards=format_cards(spoilt)),))
     if after.complete:
         name = meld_name(after.label, rules)
         label = render(name) if name else ""

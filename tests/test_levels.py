@@ -310,3 +310,13 @@ def test_before_its_first_escalera_a_side_keeps_suited_neighbours_out_of_same_ra
     assert without["add KH to 1"] < max(s for a, s in without.items() if a.startswith("discard"))
     escalera = _lay_scores(f"rules=bolivia; turn=1; phase=play; melds1=KS KD KC | 4C 5C 6C 7C 8C 9C 10C; {hand}")
     assert escalera["add KH to 1"] > max(s for a, s in escalera.items() if a.startswith("discard"))
+
+
+def test_a_side_without_an_escalera_extends_its_sequence_rather_than_complete_a_canasta() -> None:
+    """10H would complete the side's six tens (a canasta) or extend hearts 5-9 towards an escalera:
+    without an escalera the side cannot go out, and tens are plentiful, so club lays 10H on the hearts."""
+    position = "rules=bolivia; turn=1; phase=play; melds1=5H 6H 7H 8H 9H | 10S 10D 10C 10S 10D 10C; p1=10H KS 7C QD 4C"
+    game = Game.from_position(position)
+    assert str(PLAYERS["club"](0).choose(game).action) == "add 10H to 1"
+    tens = next(r for r in rank_actions(game, 1) if str(r.action) == "add 10H to 2")
+    assert [why.code for why in tens.rationale] == ["why-keep-for-escalera"]
