@@ -300,6 +300,7 @@ class _Context:
         self.my_melds = view.melds[view.side]
         self.verdicts = [judge(m, rules, True) for m in self.my_melds]
         self.can_go_out = may_go_out(self.verdicts, rules, view.players)
+        self.has_escalera = any(v.kind is MeldKind.SEQUENCE and v.complete for v in self.verdicts)
         self.wild_meld_open = any(v.kind is MeldKind.WILD and not v.complete for v in self.verdicts)
         self.saving_wilds = (
             style.saves_wilds and rules.wild_melds and (self.wild_meld_open or self.wilds >= 2) and not self.can_go_out
@@ -310,11 +311,16 @@ class _Context:
             if v.kind is MeldKind.SAME_RANK
         }
         self.sequence_ends: dict[str, set[int]] = {}
+        self.sequence_near: dict[str, set[int]] = {}
         for v in self.verdicts:
             if v.kind is MeldKind.SEQUENCE and not v.complete:
                 naturals = [c.rank for c in v.cards if c.is_natural]
                 suit = next(c.suit for c in v.cards if c.is_natural)
-                self.sequence_ends.setdefault(suit, set()).update({min(naturals) - 1, max(naturals) + 1})
+                low, high = min(naturals), max(naturals)
+                self.sequence_ends.setdefault(suit, set()).update({low - 1, high + 1})
+                room = 6 - (high - low)  # ranks the sequence may still grow by, within a seven-card window
+                if room >= 2:
+                    self.sequence_near.setdefault(suit, set()).update({low - 2, high + 2} & set(range(4, 15)))
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
@@ -357,13 +363,18 @@ class _Context:
         return value
 
     def sequence_material(self, card: Card) -> bool:
-        """Whether ``card`` should go to an escalera rather than a same-rank meld: it extends one of the
-        side's sequences, or two more cards of its suit in hand share a seven-card window with it."""
+        """Whether ``card`` should go to an escalera rather than a same-rank meld: it is one or two ranks
+        beyond one of the side's open sequences (within a seven-card window), two more cards of its suit
+        in hand share a seven-card window with it, or the side has no escalera yet (so cannot go out) and
+        a card of its suit in hand lies within two ranks of it. Same-rank melds are easy to complete;
+        the escalera is what holds a bolivia side back from going out."""
         if not (self.rules.sequences and self.style.plans_sequences and card.is_natural):
             return False
-        if card.rank in self.sequence_ends.get(card.suit, set()):
+        if card.rank in self.sequence_ends.get(card.suit, set()) | self.sequence_near.get(card.suit, set()):
             return True
         ranks = self.suited.get(card.suit, set())
+        if not self.has_escalera and any(0 < abs(r - card.rank) <= 2 for r in ranks):
+            return True
         return any(
             low <= card.rank <= low + 6 and sum(1 for r in ranks if low <= r <= low + 6) >= 3 for low in range(4, 9)
         )
@@ -372,6 +383,8 @@ class _Context:
         ranks = self.suited.get(card.suit, set())
         if card.rank in self.sequence_ends.get(card.suit, set()):
             return 200.0
+        if card.rank in self.sequence_near.get(card.suit, set()):
+            return 120.0
         best = 0
         for low in range(4, 9):  # the five seven-card windows: 4-10 ... 8-A
             if low <= card.rank <= low + 6:
@@ -568,6 +581,10 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
         kept = _keeps_pairs(ctx, used, [kind], complete=False)
         if kept:
             return RankedAction(action, -250.0, kept)
+    if after.complete and kind is not MeldKind.SEQUENCE and not ctx.has_escalera:
+        spoilt = [c for c in used if c.is_natural and c.rank in ctx.sequence_ends.get(c.suit, set())]
+        if spoilt:  # the side's escalera needs this card more than the canasta does
+            return RankedAction(action, -300.0, (_ex("why-keep-for-escalera", cards=format_cards(spoilt)),))
     if after.complete:
         name = meld_name(after.label, rules)
         label = render(name) if name else ""

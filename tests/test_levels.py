@@ -241,7 +241,7 @@ def test_soak_many_seeded_games_per_preset(preset: str, level: str) -> None:
 
 def _pair_position(pile: str) -> Game:
     """Bolivia, player 1 to play with a sequence on the table, a natural pair of 9s and one wild card."""
-    return Game.from_position(f"rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S; p1=9H 9D 2C KS 7C JD; pile={pile}")
+    return Game.from_position(f"rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S; p1=9H 9D 2C KS 7C QD; pile={pile}")
 
 
 def test_strong_keeps_a_natural_pair_to_take_a_big_pile_where_club_melds_it() -> None:
@@ -278,3 +278,45 @@ def test_a_rank_left_on_the_pile_is_remembered_and_makes_that_discard_safer_for_
     club = {r.action: r for r in score_actions(view, [nine], CLUB)}[nine]
     assert strong.score > club.score
     assert "player 2 left 9s on top of the pile" in " ".join(map(str, strong.rationale))
+
+
+def _lay_scores(position: str, level: str = "club") -> dict[str, float]:
+    game = Game.from_position(position)
+    style = STRONG if level == "strong" else CLUB
+    return {str(r.action): r.score for r in score_actions(seat_view(game, 1), game.legal_actions(), style)}
+
+
+def test_a_card_two_beyond_the_sides_open_escalera_is_not_spent_on_a_same_rank_meld() -> None:
+    """Hearts 5-9 wait on the table for two more cards (4H 10H, or 10H JH): JH is one of them, so
+    club keeps it from the side's jacks, while KS (no spade near it in hand) joins the kings."""
+    position = (
+        "rules=bolivia; turn=1; phase=play; melds1=5H 6H 7H 8H 9H | JS JD JC | KS KD KC; p1=JH KS 4C 7S QD 6C"
+    )
+    scores = _lay_scores(position)
+    discards = max(s for a, s in scores.items() if a.startswith("discard"))
+    assert scores["add JH to 2"] < discards < scores["add KS to 3"]
+    game = Game.from_position(position)
+    decision = PLAYERS["club"](0).choose(game)
+    assert str(decision.action) == "add KS to 3"
+    jack = next(r for r in rank_actions(game, 1) if str(r.action) == "add JH to 2")
+    assert [why.code for why in jack.rationale] == ["why-keep-for-escalera"]
+
+
+def test_before_its_first_escalera_a_side_keeps_suited_neighbours_out_of_same_rank_melds() -> None:
+    """Without an escalera a bolivia side cannot go out: KH with QH beside it in hand is the start
+    of one, so club keeps it from the kings; once clubs 4-10 are an escalera, KH joins the kings."""
+    hand = "p1=KH QH 4D 7S 9D 6S"
+    without = _lay_scores(f"rules=bolivia; turn=1; phase=play; melds1=KS KD KC; {hand}")
+    assert without["add KH to 1"] < max(s for a, s in without.items() if a.startswith("discard"))
+    escalera = _lay_scores(f"rules=bolivia; turn=1; phase=play; melds1=KS KD KC | 4C 5C 6C 7C 8C 9C 10C; {hand}")
+    assert escalera["add KH to 1"] > max(s for a, s in escalera.items() if a.startswith("discard"))
+
+
+def test_a_side_without_an_escalera_extends_its_sequence_rather_than_complete_a_canasta() -> None:
+    """10H would complete the side's six tens (a canasta) or extend hearts 5-9 towards an escalera:
+    without an escalera the side cannot go out, and tens are plentiful, so club lays 10H on the hearts."""
+    position = "rules=bolivia; turn=1; phase=play; melds1=5H 6H 7H 8H 9H | 10S 10D 10C 10S 10D 10C; p1=10H KS 7C QD 4C"
+    game = Game.from_position(position)
+    assert str(PLAYERS["club"](0).choose(game).action) == "add 10H to 1"
+    tens = next(r for r in rank_actions(game, 1) if str(r.action) == "add 10H to 2")
+    assert [why.code for why in tens.rationale] == ["why-keep-for-escalera"]
