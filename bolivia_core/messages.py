@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     # sequences
     "sequence-suits": "a sequence is cards of one suit; these are {suits:and}",
     "list-and": "{items} and {last}",
+    "list-or": "{items} or {last}",
     "sequence-repeated-rank": "a sequence holds each rank once; this one has {ranks} twice",
     "sequence-gap": (
         "a sequence runs unbroken from 4 up to ace; {missing} missing, with {usable:n:wild card} allowed "
@@ -649,7 +650,7 @@ EN: dict[str, str] = {
     "club-file-suffix": "{file}: a club rules file ends in .toml or .json",
     "variant-impossible-here": "this situation is impossible here: {problem}",
     # games and saved games: "format" and the saved file's keys stay as they are
-    "rules-players": "{title} rules are for {allowed} players, not {players}",
+    "rules-players": "{title} rules are for {allowed:or} players, not {players}",
     "game-seed": "the seed must be a whole number, not {value}",
     "game-target": "the target must be a positive whole number, not {value}",
     "game-nothing-to-undo": "nothing to undo: no action has been played",
@@ -1157,7 +1158,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, (tuple, list)):
             return self._list(value, format_spec)
-        if format_spec in ("and", "+"):  # a list said before lists were data: already words
+        if format_spec in ("and", "or", "+"):  # a list said before lists were data: already words
             return str(value)
         kind, _, forms = format_spec.partition(":")
         if kind in ("n", "most") and forms:
@@ -1171,11 +1172,11 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
     def _list(self, items: Sequence[Any], format_spec: str) -> str:
-        """Items joined with commas ({x}), the last with the language's "and" ({x:and}); numbers
+        """Items joined with commas ({x}), the last with the language's "and" ({x:and}) or "or" ({x:or}); numbers
         in the language's digits, signed with {x:+}: "+1.995, -150"."""
         said = [self._item(item, signed=format_spec == "+") for item in items]
-        if format_spec == "and" and len(said) > 1:
-            return render("list-and", {"items": ", ".join(said[:-1]), "last": said[-1]}, self.language)
+        if format_spec in ("and", "or") and len(said) > 1:
+            return render(f"list-{format_spec}", {"items": ", ".join(said[:-1]), "last": said[-1]}, self.language)
         return ", ".join(said)
 
     def _item(self, item: Any, *, signed: bool) -> str:

@@ -83,7 +83,7 @@ def translator_notes(code: str, english: str, language: str | None) -> list[str]
     fields = FIELD.findall(english)
     plain = sorted({name for name, spec in fields if not spec})
     counted = sorted({name for name, spec in fields if spec.split(":")[0] in ("n", "most")})
-    listed = sorted({"{" + name + ":" + spec + "}" for name, spec in fields if spec in ("and", "+")})
+    listed = sorted({"{" + name + ":" + spec + "}" for name, spec in fields if spec in ("and", "or", "+")})
     if plain:
         notes.append("Keep these placeholders exactly: " + ", ".join("{" + name + "}" for name in plain) + ".")
     if listed:

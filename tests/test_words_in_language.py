@@ -11,9 +11,9 @@ import re
 import pytest
 
 from bolivia_core.compare import load_club_rules, save_club_rules
-from bolivia_core.game import Game
+from bolivia_core.game import Game, new_game
 from bolivia_core.melds import check_meld
-from bolivia_core.messages import LOCALE_DIR, render
+from bolivia_core.messages import LOCALE_DIR, get_language, render, set_language
 from bolivia_core.rules import get_rules
 from bolivia_core.scenario import SCENARIOS
 
@@ -148,3 +148,20 @@ def test_danish_genitive_after_a_number_takes_an_apostrophe() -> None:
 def test_danish_odds_say_chance() -> None:
     said = render("why-feeds", {"player": 2, "count": 12, "percent": 29}, "da")
     assert "(omkring 29 % chance for, at spilleren har det" in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Bolivia rules are for 2, 3 or 4 players, not 9"),
+     ("da", "reglerne i Bolivia er for 2, 3 eller 4 spillere, ikke 9"),
+     ("pl", "zasady „Boliwia” są dla 2, 3 lub 4 graczy, a nie dla 9")],
+)  # fmt: skip
+def test_allowed_player_counts_end_with_the_language_s_or(language: str, said: str) -> None:
+    before = get_language()
+    set_language(language)
+    try:
+        with pytest.raises(ValueError) as refused:
+            new_game("bolivia", 9)
+    finally:
+        set_language(before)
+    assert str(refused.value) == said
