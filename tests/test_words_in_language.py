@@ -165,3 +165,14 @@ def test_allowed_player_counts_end_with_the_language_s_or(language: str, said: s
     finally:
         set_language(before)
     assert str(refused.value) == said
+
+
+def test_polish_and_czech_say_none_with_a_negated_verb_and_one_once() -> None:
+    # Polish and Czech negate the verb beside "żaden"/"žádný"; "one more card" carries its number once.
+    took = {n: {lang: render("event-take-pile", {"player": 2, "card": "5H", "count": n}, lang) for lang in ("pl", "cs")}
+            for n in (0, 1)}  # fmt: skip
+    assert took[0]["pl"].endswith("i nie bierze już żadnej karty na rękę")
+    assert took[0]["cs"].endswith("a už nebere žádnou další kartu do ruky")
+    assert took[1]["pl"].endswith("i jeszcze 1 kartę na rękę") and took[1]["cs"].endswith("a ještě 1 kartu do ruky")
+    assert render("no-such-meld", {"index": 4, "count": 0}, "pl") == "strona nie ma układu 4: nie ma żadnego układu"
+    assert render("no-such-meld", {"index": 4, "count": 0}, "cs") == "strana nemá vyložení 4: nemá žádné vyložení"
