@@ -52,13 +52,16 @@ def test_ranks_that_are_none_of_a_meld_are_said_as_words() -> None:
     assert "these cards (queens, kings) are none of these" in reasons("QH QS KS", "en")
     assert "disse kort (damer, konger) er ingen af delene" in reasons("QH QS KS", "da")
     assert "Qs" not in reasons("QH QS KS", "da")
+    assert "te karty (mieszanka dam, króli) nie są żadnym z nich" in reasons("QH QS KS", "pl")
 
 
 def test_repeated_ranks_of_a_sequence_are_said_as_words() -> None:
     cards = "4H 5H 6H 4H 5H 6H 7H"
     assert "this one has 4s, 5s, 6s twice" in reasons(cards, "en")
     assert "denne har firere, femmere, seksere to gange" in reasons(cards, "da")
-    assert "ten ma czwórek, piątek, szóstek dwa razy" in reasons(cards, "pl")
+    # Polish and Czech name ranks in the genitive plural ("czwórek"), so the sentence governs one
+    assert "ten ma powtórzenia czwórek, piątek, szóstek" in reasons(cards, "pl")
+    assert "tato má opakování čtyřek, pětek, šestek" in reasons(cards, "cs")
 
 
 # --- 3. the game's log ----------------------------------------------------------------------------
