@@ -185,8 +185,8 @@ def _in_club_field(field: str, problem: str) -> ClubFileError:
 
 
 def save_club_rules(rules: Rules, form: str = "toml", language: str | None = None) -> str:
-    """A small human-readable file: the base preset and the knobs the club changed; its opening
-    comment in ``language`` (default: the process's), as the club reads it."""
+    """A small human-readable file: the base preset and the knobs the club changed; its comments
+    (the opening line, what each knob means) in ``language`` (default: the process's), as the club reads it."""
     house = rules.house_rules()
     head = {"name": rules.name, "title": rules.title, "base": rules.base}
     if form == "json":
@@ -199,7 +199,8 @@ def save_club_rules(rules: Rules, form: str = "toml", language: str | None = Non
     lines += [f"{key} = {_toml(value)}" for key, value in head.items()]
     lines += ["", "[house_rules]"]
     for knob, value in house.items():
-        lines.append(f"# {rules.knob(knob).description}")
+        described = render(f"knob:{knob}", language=language) if f"knob:{knob}" in EN else rules.knob(knob).description
+        lines.append("# " + " ".join(described.split()))  # one comment line, whatever the language's text
         lines.append(f"{knob} = {_toml(plain_value(value))}")
     return "\n".join(lines) + "\n"
 

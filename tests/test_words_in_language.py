@@ -110,12 +110,13 @@ def test_a_saved_game_s_log_still_speaks_the_language_after_loading() -> None:
 # --- 4. the club rules file -----------------------------------------------------------------------
 
 
-def test_club_rules_file_opens_with_a_comment_in_the_club_s_language() -> None:
+def test_club_rules_file_comments_are_in_the_club_s_language() -> None:
     club = get_rules("bolivia").derive("klub", "vores klub", keep_two_cards=False)
     text = save_club_rules(club, language="da")
     assert text.splitlines()[0] == "# vores klub: reglerne i Bolivia med ændringerne nedenfor"
     assert save_club_rules(club, language="en").splitlines()[0] == "# vores klub: Bolivia rules with the changes below"
-    assert load_club_rules(text) == club  # the comment is only a comment
+    assert "# en spiller, hvis side endnu ikke må gå ud, beholder to kort på hånden efter at have meldt" in text
+    assert load_club_rules(text) == club  # the comments are only comments
 
 
 # --- 5. catalogue sentences -----------------------------------------------------------------------
