@@ -15,6 +15,11 @@ lists one form per plural category of the language, in the order of
 number goes first), and a form ``0=...`` is said instead for zero. English
 may still write ``{n:n:card}`` ("no cards", "1 card", "3 cards") and
 ``{n:most:card}`` ("at most 3 cards"), English plurals made by rule.
+
+A param that is one of the catalogue's words (a suit, a rank, a label; see
+``_WORD_PREFIXES``) is said again in the sentence's language; a tuple of them
+or of numbers is a list, joined when rendered: ``{x}`` with commas, ``{x:and}``
+and ``{x:or}`` with the language's last "and"/"or", ``{x:+}`` numbers signed.
 """
 
 from __future__ import annotations
