@@ -184,8 +184,9 @@ def _in_club_field(field: str, problem: str) -> ClubFileError:
     return ClubFileError(render("club-file-in-field", {"field": field, "problem": problem}))
 
 
-def save_club_rules(rules: Rules, form: str = "toml") -> str:
-    """A small human-readable file: the base preset and the knobs the club changed."""
+def save_club_rules(rules: Rules, form: str = "toml", language: str | None = None) -> str:
+    """A small human-readable file: the base preset and the knobs the club changed; its comments
+    (the opening line, what each knob means) in ``language`` (default: the process's), as the club reads it."""
     house = rules.house_rules()
     head = {"name": rules.name, "title": rules.title, "base": rules.base}
     if form == "json":
@@ -193,11 +194,13 @@ def save_club_rules(rules: Rules, form: str = "toml") -> str:
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if form != "toml":
         raise _club_error("club-file-form", form=repr(form))
-    lines = [f"# {rules.title}: {rules.base} rules with the changes below", ""]
+    base = EN.get(f"rules-title:{rules.base}", rules.base)  # a catalogue word, said in the language
+    lines = ["# " + render("club-rules-file-head", {"title": rules.title, "base": base}, language), ""]
     lines += [f"{key} = {_toml(value)}" for key, value in head.items()]
     lines += ["", "[house_rules]"]
     for knob, value in house.items():
-        lines.append(f"# {rules.knob(knob).description}")
+        described = render(f"knob:{knob}", language=language) if f"knob:{knob}" in EN else rules.knob(knob).description
+        lines.append("# " + " ".join(described.split()))  # one comment line, whatever the language's text
         lines.append(f"{knob} = {_toml(plain_value(value))}")
     return "\n".join(lines) + "\n"
 

@@ -55,7 +55,7 @@ def new_game(rules: Rules | str = "bolivia", players: int = 4, seed: int = 1, ta
     """Deal the first hand of a new game."""
     rules = resolve_rules(rules)
     if type(players) is not int or players not in rules.sides:
-        allowed = ", ".join(map(str, rules.player_counts))
+        allowed = tuple(rules.player_counts)  # said as the language's list: "2, 3 or 4"
         raise ValueError(render("rules-players", {"title": rules.title, "allowed": allowed, "players": repr(players)}))
     if type(seed) is not int:
         raise ValueError(render("game-seed", {"value": repr(seed)}))

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import Card, CardError, check_copies, format_cards, parse_cards
-from .messages import Reason, render
+from .messages import EN, Reason, render
 from .rules import Rules, resolve_rules
 
 __all__ = [
@@ -22,7 +22,7 @@ __all__ = [
 ]  # fmt: skip
 
 _RANK_TEXT = {r: Card(r, "S").rank_text for r in range(2, 15)}
-_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUIT_NAMES = {suit: EN[f"suit-name:{suit}"] for suit in "CDHS"}  # catalogue words, said again in a sentence's language
 
 
 class MeldKind(StrEnum):
@@ -344,7 +344,7 @@ def _check_sequence(
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         reasons.append(Reason("sequence-suits", "sequences", params | {
-            "suits": " and ".join(_SUIT_NAMES[s] for s in sorted(suits))}))
+            "suits": tuple(_SUIT_NAMES[s] for s in sorted(suits))}))
     ranks = sorted(c.rank for c in naturals)
     repeated = sorted({r for r in ranks if ranks.count(r) > 1})
     if repeated:
@@ -448,5 +448,6 @@ def _bonus(label: str, rules: Rules) -> int:
     return int(getattr(rules, _BONUS_KNOB[label]))
 
 
-def _ranks(ranks: Iterable[int]) -> str:
-    return ", ".join([_RANK_TEXT[r] + "s" for r in sorted(ranks)])
+def _ranks(ranks: Iterable[int]) -> tuple[str, ...]:
+    """Ranks as the catalogue's words ("queens", "4s"), which a sentence says again in its language."""
+    return tuple(EN.get(f"rank:{_RANK_TEXT[r]}", f"{_RANK_TEXT[r]}s") for r in sorted(ranks))

@@ -15,6 +15,11 @@ lists one form per plural category of the language, in the order of
 number goes first), and a form ``0=...`` is said instead for zero. English
 may still write ``{n:n:card}`` ("no cards", "1 card", "3 cards") and
 ``{n:most:card}`` ("at most 3 cards"), English plurals made by rule.
+
+A param that is one of the catalogue's words (a suit, a rank, a label; see
+``_WORD_PREFIXES``) is said again in the sentence's language; a tuple of them
+or of numbers is a list, joined when rendered: ``{x}`` with commas, ``{x:and}``
+and ``{x:or}`` with the language's last "and"/"or", ``{x:+}`` numbers signed.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import functools
 import gettext
 import json
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,7 +82,9 @@ EN: dict[str, str] = {
         "a same-rank meld needs at least {min:n:natural card} under {rules} rules; this one has {naturals}"
     ),
     # sequences
-    "sequence-suits": "a sequence is cards of one suit; these are {suits}",
+    "sequence-suits": "a sequence is cards of one suit; these are {suits:and}",
+    "list-and": "{items} and {last}",
+    "list-or": "{items} or {last}",
     "sequence-repeated-rank": "a sequence holds each rank once; this one has {ranks} twice",
     "sequence-gap": (
         "a sequence runs unbroken from 4 up to ace; {missing} missing, with {usable:n:wild card} allowed "
@@ -254,7 +261,7 @@ EN: dict[str, str] = {
     "why-no-ask-not-ready": "the side does not yet have the complete melds it needs to go out",
     "why-no-ask-loose": "{count:n:card} in hand would not fit a meld: too early to ask",
     "why-no-ask-optional": "asking is optional and the partners hold few cards: no need to ask",
-    "why-discard-club": "discards {card}: it is the card least useful to your side",
+    "why-discard-club": "discards {card}: it is the card least useful to its side",
     "why-discard-beginner": "discards {card}: one of the lowest cards in hand",
     "why-discard-careless": "discards {card} without weighing what it gives away",
     "why-safe-blocks": "{card} on top stops player {player} from taking the pile",
@@ -292,10 +299,11 @@ EN: dict[str, str] = {
     "event-discard": "player {player} discards {card}",
     "event-ask": "player {player} asks: may I go out?",
     "event-answer": "player {player} answers {answer} to player {asker}",
+    "answer:yes": "yes", "answer:no": "no",
     "event-pass": "player {player} cannot take the pile and passes",
     "event-pass-in-play": "player {player} holds one card, may not go out, and ends the turn without discarding",
-    "event-went-out": "player {player} goes out: hand {hand} scores {scores}",
-    "event-stock-out": "the stock is out and nobody can take the pile: hand {hand} scores {scores}",
+    "event-went-out": "player {player} goes out: hand {hand} scores {scores:+}",
+    "event-stock-out": "the stock is out and nobody can take the pile: hand {hand} scores {scores:+}",
     "event-game-over": "the game is over: {scores}",
     "event-from-position": "hand {hand} goes on from a given position: player {player}'s turn",
     "event-loaded": "a saved game, loaded after {actions:n:action}",
@@ -647,7 +655,7 @@ EN: dict[str, str] = {
     "club-file-suffix": "{file}: a club rules file ends in .toml or .json",
     "variant-impossible-here": "this situation is impossible here: {problem}",
     # games and saved games: "format" and the saved file's keys stay as they are
-    "rules-players": "{title} rules are for {allowed} players, not {players}",
+    "rules-players": "{title} rules are for {allowed:or} players, not {players}",
     "game-seed": "the seed must be a whole number, not {value}",
     "game-target": "the target must be a positive whole number, not {value}",
     "game-nothing-to-undo": "nothing to undo: no action has been played",
@@ -694,6 +702,7 @@ EN: dict[str, str] = {
     "rules-title:swedish": "Swedish",
     "rules-title:two-deck": "two-deck",
     "rules-title:canasta": "Canasta",
+    "club-rules-file-head": "{title}: {base} rules with the changes below",
     "section:cards": "Cards, players, deal",
     "section:turn": "A turn: drawing, the discard pile, discarding",
     "section:melds": "Melds",
@@ -1152,6 +1161,10 @@ class _Formatter(string.Formatter):
         self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (tuple, list)):
+            return self._list(value, format_spec)
+        if format_spec in ("and", "or", "+"):  # a list said before lists were data: already words
+            return str(value)
         kind, _, forms = format_spec.partition(":")
         if kind in ("n", "most") and forms:
             if "|" not in forms and "#" not in forms:
@@ -1162,6 +1175,19 @@ class _Formatter(string.Formatter):
         if isinstance(value, float) and format_spec.startswith(".") and format_spec.endswith("f"):
             return format_number(value, self.language, int(format_spec[1:-1]))  # {share:.1f}: 63.5 / 63,5
         return str(super().format_field(value, format_spec))
+
+    def _list(self, items: Sequence[Any], format_spec: str) -> str:
+        """Items joined with commas ({x}), the last with the language's "and" ({x:and}) or "or" ({x:or}); numbers
+        in the language's digits, signed with {x:+}: "+1.995, -150"."""
+        said = [self._item(item, signed=format_spec == "+") for item in items]
+        if format_spec in ("and", "or") and len(said) > 1:
+            return render(f"list-{format_spec}", {"items": ", ".join(said[:-1]), "last": said[-1]}, self.language)
+        return ", ".join(said)
+
+    def _item(self, item: Any, *, signed: bool) -> str:
+        if isinstance(item, int) and not isinstance(item, bool):
+            return ("+" if signed and item >= 0 else "") + format_number(item, self.language)
+        return str(item)
 
     def _count(self, value: int, forms: list[str]) -> str:
         zero = [f[2:] for f in forms if f.startswith("0=")]
@@ -1194,7 +1220,7 @@ def _plural(word: str) -> str:
 
 # Words the engine renders into a reason's params (a meld's label, a rank): said again in the
 # language the whole sentence is rendered in.
-_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:")
+_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:", "suit-name:", "answer:")
 
 
 @functools.cache
@@ -1219,6 +1245,10 @@ def render(code: str, params: Mapping[str, Any] | None = None, language: str | N
         for key, value in values.items():
             if isinstance(value, str) and value in words:
                 values[key] = render(words[value], language=language)
+            elif isinstance(value, (tuple, list)):  # a list of words or numbers, each said in the language
+                values[key] = tuple(
+                    render(words[v], language=language) if isinstance(v, str) and v in words else v for v in value
+                )
     return _Formatter(language).vformat(template, (), values)
 
 

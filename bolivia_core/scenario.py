@@ -87,7 +87,7 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
         raise _refused("position-other-rules", "rules", name=repr(name), rules=repr(rules.name))
     players = _int(fields, "players", rules.default_players)
     if players not in rules.sides:
-        allowed = ", ".join(map(str, rules.player_counts))
+        allowed = tuple(rules.player_counts)  # said as the language's list: "2, 3 or 4"
         raise _refused("rules-players", "players", title=rules.title, allowed=allowed, players=players)
     sides = len(rules.sides[players])
     seed = _int(fields, "seed", 1)

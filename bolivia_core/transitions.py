@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import format_cards, full_deck
 from .checks import pile_cards_taken
-from .messages import Explanation
+from .messages import EN, Explanation
 from .position import Position
 from .rules import Rules
 from .scoring import SideScore, score_side
@@ -221,7 +221,7 @@ def _do_ask(game: Game, action: Ask) -> None:
 
 def _do_answer(game: Game, action: Answer) -> None:
     pos = game.position
-    _event(game, "event-answer", "ask_partner", answer="yes" if action.yes else "no", asker=pos.asker)
+    _event(game, "event-answer", "ask_partner", answer=EN["answer:yes" if action.yes else "answer:no"], asker=pos.asker)
     if action.yes and pos.pending:
         pos.turn, pos.pending = pos.pending[0], pos.pending[1:]
         return
@@ -269,12 +269,12 @@ def _end_hand(game: Game, went_out: int | None) -> None:
     game.results.append(HandResult(pos.hand_number, went_out, tuple(scores)))
     code = "event-went-out" if went_out is not None else "event-stock-out"
     game.log.append(Event(code, None, {"player": went_out or 0, "hand": pos.hand_number,
-                                        "scores": ", ".join(f"{s.total:+,}" for s in scores)}))  # fmt: skip
+                                        "scores": tuple(s.total for s in scores)}))  # fmt: skip
     reached = max(pos.scores) >= pos.target
     pos.phase = "game over" if reached or pos.hand_number >= rules.hand_cap else "hand over"
     pos.asked, pos.asker, pos.pending, pos.passes = "", 0, (), 0
     if pos.phase == "game over":
-        game.log.append(Event("event-game-over", "target_score", {"scores": ", ".join(f"{s:,}" for s in pos.scores)}))
+        game.log.append(Event("event-game-over", "target_score", {"scores": tuple(pos.scores)}))
 
 
 PERFORM: dict[type, Any] = {

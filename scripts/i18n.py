@@ -82,9 +82,12 @@ def translator_notes(code: str, english: str, language: str | None) -> list[str]
     notes = []
     fields = FIELD.findall(english)
     plain = sorted({name for name, spec in fields if not spec})
-    counted = sorted({name for name, spec in fields if spec})
+    counted = sorted({name for name, spec in fields if spec.split(":")[0] in ("n", "most")})
+    listed = sorted({"{" + name + ":" + spec + "}" for name, spec in fields if spec in ("and", "or", "+")})
     if plain:
         notes.append("Keep these placeholders exactly: " + ", ".join("{" + name + "}" for name in plain) + ".")
+    if listed:
+        notes.append("Keep these list fields exactly, spec included: " + ", ".join(listed) + ".")
     if CARD_FIELDS & set(plain):
         notes.append("Card fields are card notation (10H, KS, JK): never translated.")
     if counted:

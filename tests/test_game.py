@@ -452,7 +452,7 @@ def test_scenario_lessons_say_what_they_claim() -> None:
     ("text", "message"),
     [
         ("rules=samba", "field rules: unknown rules 'samba'"),
-        ("rules=bolivia; players=5", "field players: Bolivia rules are for 2, 3, 4 players, not 5"),
+        ("rules=bolivia; players=5", "field players: Bolivia rules are for 2, 3 or 4 players, not 5"),
         ("rules=bolivia; p1=KH KX", "field p1: 'KX' is not a card"),
         ("rules=bolivia; p1=KH KH KH KH", "KH appears 4 times; the Bolivia deck has 3"),
         ("rules=bolivia; melds1=KH KS", "field melds1: meld 1 (KH KS) is not legal"),

@@ -210,7 +210,7 @@ def test_tournament_swaps_sides_so_equal_levels_break_even(capsys: pytest.Captur
         (["--workers", "0"], "workers must be a whole number of at least 1"),
         (["--seats", "club"], "a tournament needs two levels or more"),
         (["--seats", "club,chess"], "unknown player level 'chess'"),
-        (["--players", "5"], "Bolivia rules are for 2, 3, 4 players, not 5"),
+        (["--players", "5"], "Bolivia rules are for 2, 3 or 4 players, not 5"),
         (["--target", "-5"], "the target must be a positive whole number"),
         (["--games", "many"], "invalid int value: 'many'"),
     ],

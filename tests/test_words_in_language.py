@@ -1,0 +1,182 @@
+"""The engine's own words said in the reader's language (issue 14): suit and rank names inside meld
+verdicts, a partner's answer and the scores in the game's log, the club rules file's opening comment,
+and catalogue sentences a reviewer found ungrammatical. Every sentence here comes from real engine
+objects rendered in a language other than English; the expected words are the rule texts' own
+(RULES.md, the Danish and Polish rule texts), worked out by hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bolivia_core.compare import load_club_rules, save_club_rules
+from bolivia_core.game import Game, new_game
+from bolivia_core.melds import check_meld
+from bolivia_core.messages import LOCALE_DIR, get_language, render, set_language
+from bolivia_core.rules import get_rules
+from bolivia_core.scenario import SCENARIOS
+
+ENGLISH_SUITS = re.compile(r"\b(clubs|diamonds|hearts|spades)\b")
+
+
+def reasons(cards: str, language: str, rules: str = "bolivia") -> str:
+    return " | ".join(r.text(language) for r in check_meld(cards, rules).reasons)
+
+
+# --- 1. suit names in meld verdicts ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "suits"),
+    [("en", "clubs, hearts and spades"), ("da", "klør, hjerter og spar"), ("pl", "trefl, kier i pik"),
+     ("sv", "klöver, hjärter och spader"), ("nb", "kløver, hjerter og spar"), ("cs", "kříže, srdce a piky")],
+)  # fmt: skip
+def test_a_mixed_suit_sequence_names_its_suits_in_the_language(language: str, suits: str) -> None:
+    said = reasons("4C 5H 8S", language)
+    assert suits in said
+    if language != "en":
+        assert not ENGLISH_SUITS.search(said) and " and " not in said
+
+
+def test_two_suits_are_joined_by_the_language_s_and_alone() -> None:
+    assert "disse er hjerter og spar" in reasons("QH KS", "da", "two-deck")
+    assert "te to kier i pik" in reasons("QH KS", "pl", "two-deck")
+
+
+# --- 2. ranks in words ----------------------------------------------------------------------------
+
+
+def test_ranks_that_are_none_of_a_meld_are_said_as_words() -> None:
+    # QH QS KS: two ranks, two suits and a rank twice, neither a same-rank meld nor a sequence
+    assert "these cards (queens, kings) are none of these" in reasons("QH QS KS", "en")
+    assert "disse kort (damer, konger) er ingen af delene" in reasons("QH QS KS", "da")
+    assert "Qs" not in reasons("QH QS KS", "da")
+    assert "te karty (mieszanka dam, króli) nie są żadnym z nich" in reasons("QH QS KS", "pl")
+
+
+def test_repeated_ranks_of_a_sequence_are_said_as_words() -> None:
+    cards = "4H 5H 6H 4H 5H 6H 7H"
+    assert "this one has 4s, 5s, 6s twice" in reasons(cards, "en")
+    assert "denne har firere, femmere, seksere to gange" in reasons(cards, "da")
+    # Polish and Czech name ranks in the genitive plural ("czwórek"), so the sentence governs one
+    assert "ten ma powtórzenia czwórek, piątek, szóstek" in reasons(cards, "pl")
+    assert "tato má opakování čtyřek, pětek, šestek" in reasons(cards, "cs")
+
+
+# --- 3. the game's log ----------------------------------------------------------------------------
+
+
+def test_a_partner_s_answer_is_logged_in_the_reader_s_language() -> None:
+    text = ("rules=swedish; turn=1; phase=play; melds1=4H 5H 6H 7H 8H 9H 10H | KH KS KD KC KH KS KD; "
+            "p1=QH QS QD 5C")  # fmt: skip
+    answers = {"no": {"en": "no", "da": "nej", "pl": "nie"}, "yes": {"en": "yes", "da": "ja", "pl": "tak"}}
+    for answer, words in answers.items():
+        game = Game.from_position(text)
+        game.apply("ask partner")
+        game.apply(f"answer {answer}")
+        event = game.log[-1]
+        assert event.text("en") == f"player 3 answers {words['en']} to player 1"
+        assert event.text("da") == f"spiller 3 svarer {words['da']} til spiller 1"
+        assert event.text("pl") == f"gracz 3 odpowiada {words['pl']} graczowi 1"
+
+
+def test_hand_and_game_scores_are_written_the_reader_s_way() -> None:
+    # player 1 goes out: side 1 scores 2,230, side 2 -15 (worked out in test_game's
+    # test_one_meld_short_then_going_out); with a target of 2,000 the game ends there.
+    game = Game.from_position(
+        SCENARIOS["one-meld-short-of-going-out"].text + "; p2=5C; p3=6C; p4=9C; target=2000"
+    )
+    game.apply("add KD to 2")
+    game.apply("meld 7C 7S 7D")
+    went_out, game_over = game.log[-2], game.log[-1]
+    assert went_out.code == "event-went-out" and game_over.code == "event-game-over"
+    assert went_out.text("en").endswith("hand 1 scores +2,230, -15")
+    assert went_out.text("da").endswith("hånd 1 giver +2.230, -15")
+    assert went_out.text("pl").endswith("rozdanie 1 daje +2230, -15")  # Polish groups from five digits
+    assert game_over.text("da").endswith("2.230, -15") and game_over.text("sv").endswith("2\u00a0230, -15")
+
+
+def test_a_saved_game_s_log_still_speaks_the_language_after_loading() -> None:
+    text = ("rules=swedish; turn=1; phase=play; melds1=4H 5H 6H 7H 8H 9H 10H | KH KS KD KC KH KS KD; "
+            "p1=QH QS QD 5C")  # fmt: skip
+    game = Game.from_position(text)
+    game.apply("ask partner")
+    game.apply("answer no")
+    loaded = Game.from_json(game.to_json())
+    assert loaded.log[-1].text("da") == "spiller 3 svarer nej til spiller 1"
+
+
+# --- 4. the club rules file -----------------------------------------------------------------------
+
+
+def test_club_rules_file_comments_are_in_the_club_s_language() -> None:
+    club = get_rules("bolivia").derive("klub", "vores klub", keep_two_cards=False)
+    text = save_club_rules(club, language="da")
+    assert text.splitlines()[0] == "# vores klub: reglerne i Bolivia med ændringerne nedenfor"
+    assert save_club_rules(club, language="en").splitlines()[0] == "# vores klub: Bolivia rules with the changes below"
+    assert "# en spiller, hvis side endnu ikke må gå ud, beholder to kort på hånden efter at have meldt" in text
+    assert load_club_rules(text) == club  # the comments are only comments
+
+
+# --- 5. catalogue sentences -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "zero"),
+    [("pl", "sekwens nie może mieć żadnej dzikiej karty"), ("da", "en sekvens må ikke have wildcards"),
+     ("cs", "postupka nesmí mít žádnou divokou kartu"), ("sv", "en sekvens får inte ha några vilda kort"),
+     ("nb", "en sekvens kan ikke ha villkort"), ("en", "a sequence may hold no wild cards")],
+)  # fmt: skip
+def test_no_wild_cards_allowed_in_a_sequence_is_said_grammatically(language: str, zero: str) -> None:
+    verdict = check_meld("4H 5H 6H 2C", "bolivia")  # Bolivia's sequences hold no wild card (RULES.md)
+    said = [r.text(language) for r in verdict.reasons if r.code == "sequence-too-many-wilds"]
+    assert said and said[0].startswith(zero)
+
+
+def test_a_computer_s_discard_rationale_speaks_of_its_own_side() -> None:
+    assert render("why-discard-club", {"card": "5C"}) == "discards 5C: it is the card least useful to its side"
+    for language, mine in (("da", "spillerens side"), ("pl", "jego stronie"), ("sv", "spelarens lag")):
+        said = render("why-discard-club", {"card": "5C"}, language)
+        assert mine in said and "din " not in said and "twojej" not in said
+
+
+def test_danish_genitive_after_a_number_takes_an_apostrophe() -> None:
+    assert render("event-from-position", {"hand": 1, "player": 2}, "da").endswith("spiller 2's tur")
+    for domain in ("bolivia", "lessons"):
+        po = (LOCALE_DIR / "da" / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
+        strings = "\n".join(line for line in po.splitlines() if not line.startswith(("#", "msgid", "msgctxt")))
+        assert not re.search(r"\{(player|side|asker)\}s\b|\b(spiller|side) \d+s\b", strings), domain
+
+
+def test_danish_odds_say_chance() -> None:
+    said = render("why-feeds", {"player": 2, "count": 12, "percent": 29}, "da")
+    assert "(omkring 29 % chance for, at spilleren har det" in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Bolivia rules are for 2, 3 or 4 players, not 9"),
+     ("da", "reglerne i Bolivia er for 2, 3 eller 4 spillere, ikke 9"),
+     ("pl", "zasady „Boliwia” są dla 2, 3 lub 4 graczy, a nie dla 9")],
+)  # fmt: skip
+def test_allowed_player_counts_end_with_the_language_s_or(language: str, said: str) -> None:
+    before = get_language()
+    set_language(language)
+    try:
+        with pytest.raises(ValueError) as refused:
+            new_game("bolivia", 9)
+    finally:
+        set_language(before)
+    assert str(refused.value) == said
+
+
+def test_polish_and_czech_say_none_with_a_negated_verb_and_one_once() -> None:
+    # Polish and Czech negate the verb beside "żaden"/"žádný"; "one more card" carries its number once.
+    took = {n: {lang: render("event-take-pile", {"player": 2, "card": "5H", "count": n}, lang) for lang in ("pl", "cs")}
+            for n in (0, 1)}  # fmt: skip
+    assert took[0]["pl"].endswith("i nie bierze już żadnej karty na rękę")
+    assert took[0]["cs"].endswith("a už nebere žádnou další kartu do ruky")
+    assert took[1]["pl"].endswith("i jeszcze 1 kartę na rękę") and took[1]["cs"].endswith("a ještě 1 kartu do ruky")
+    assert render("no-such-meld", {"index": 4, "count": 0}, "pl") == "strona nie ma układu 4: nie ma żadnego układu"
+    assert render("no-such-meld", {"index": 4, "count": 0}, "cs") == "strana nemá vyložení 4: nemá žádné vyložení"
