@@ -133,6 +133,8 @@ def test_variant_explorer_and_club_editor_change_language_keeping_the_club() -> 
     assert club.rules is not None and club.rules.house_rules() == {"same_rank_max_wilds": 3}
     explorer.language.value = "nb"
     assert club.rules.house_rules() == {"same_rank_max_wilds": 3} and club.name.value == "klubben vår"
+    assert club.file_text.value.startswith("# " + render("club-rules-file-head", {
+        "title": "klubben vår", "base": "Bolivia"}, language="nb"))  # the file's comments in Norwegian too
     assert explorer.tabs.get_title(1) == "Én situasjon" and "Regler som er forskjellige" in explorer.rules_table.value
     assert club.load.description == "last inn filen over"
 

@@ -312,7 +312,10 @@ class ClubEditor(widgets.VBox):
             self.name.value = render("club:default-name")
             self.name.observe(self._rebuild, names="value")
         self._label()
-        self._sheet_link()
+        if self.rules is not None:
+            self._rebuild()  # the file's comments, and a default club name, in the new language
+        else:
+            self._sheet_link()
         self._show_current()
 
     def _show_current(self, _change: object = None) -> None:
