@@ -467,6 +467,7 @@ EN: dict[str, str] = {
     "club-bad-value": "“{rule}” must be {expected}; got “{text}”",
     "page-tab-title": "{title} · Bolivia explorer",
     "page-nav-label": "pages",
+    "page-english-only": "{title} (English)",
     "page-nav-index": "⌂ All pages",
     "page-nav-previous": "← Back: {title}",
     "page-nav-next": "Next: {title} →",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
 
@@ -79,7 +80,9 @@ def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_w
         nav = page_links("glossary.ipynb", folder_language="da").data
         assert "href='index.ipynb' rel='index'" in nav  # da/index.ipynb, beside the page
         assert "href='14_canasta.ipynb' rel='prev'" in nav
-        assert "href='../variants_compared.ipynb?lang=da' rel='next'" in nav
+        # the variants page is in English only: linked as English, and said to be
+        assert "href='../variants_compared.ipynb?lang=en' rel='next'" in nav
+        assert "Bolivias varianter sammenlignet (på engelsk) →" in nav
         lesson = page_links("01_the_turn.ipynb", folder_language="da").data
         assert "href='02_sides_and_partners.ipynb' rel='next'" in lesson
         assert "href='glossary.ipynb' rel='glossary'" in lesson
@@ -235,3 +238,63 @@ def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
             assert [c["name"] for c in row.cards] == [card_name(c) for c in sorted(pos.hands[player - 1])]
     named = [r.label for view in viewer.tables.children for r in view.melds.rows if ", a " in r.label]
     assert named, "a complete meld is named in its row's label (and above it)"
+
+
+def test_the_variants_page_is_linked_as_english_from_every_other_language() -> None:
+    """It exists in English only: a Danish page links it with ?lang=en and says so; an English page
+    links it plainly."""
+    from bolivia_core.messages import set_language
+    from bolivia_widgets.language import page_language
+    from bolivia_widgets.pages import dashboard_links, page_links
+
+    english = html.unescape(page_links("glossary.ipynb").data)
+    assert "href='variants_compared.ipynb' rel='next'" in english
+    assert ">Next: Bolivia's variants compared →" in english
+    page_language("lang=pl", "")  # a dashboard opened with ?lang=pl, its "back" link
+    try:
+        nav = dashboard_links("play.ipynb").value
+        assert "href='variants_compared.ipynb?lang=en' rel='prev'" in nav
+        assert "(po angielsku)" in nav
+    finally:
+        set_language(page_language("", ""))
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for language in ("sv", "da", "nb", "pl", "cs"):
+        index = (notebooks / language / "index.ipynb").read_text(encoding="utf-8")
+        assert "(../variants_compared.ipynb?lang=en)" in index
+        assert f"variants_compared.ipynb?lang={language}" not in index
+
+
+def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language() -> None:
+    """The template sends a reader of a notebook marked language "en" to LANG/NAME: that copy must exist,
+    and the script must know the languages and their aliases as the catalogue does."""
+    import json
+    import re
+
+    from bolivia_core.messages import _ALIASES, LANGUAGES
+
+    root = Path(__file__).resolve().parents[1]
+    script = (root / "share/jupyter/voila/templates/bolivia/language-copy.js").read_text(encoding="utf-8")
+    languages = json.loads(re.search(r"var LANGUAGES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
+    aliases = dict(re.findall(r"(\w+): \"(\w+)\"", re.search(r"var ALIASES = \{(.*?)\};", script).group(1)))  # type: ignore[union-attr]
+    assert tuple(languages) == LANGUAGES and aliases == _ALIASES
+    marked = [p for p in (root / "notebooks").glob("*.ipynb")
+              if json.loads(p.read_text(encoding="utf-8"))["metadata"].get("language") == "en"]  # fmt: skip
+    assert len(marked) >= 16, "the lessons, the index and the glossary are marked English"
+    for path in marked:
+        for language in LANGUAGES[1:]:
+            assert (root / "notebooks" / language / path.name).exists(), f"{language}/{path.name} is missing"
+    assert "variants_compared.ipynb" not in {p.name for p in marked}
+
+
+def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:
+    from bolivia_core.messages import set_language
+    from bolivia_widgets.language import LanguagePicker, page_heading, page_language
+
+    page_language("lang=da", "")
+    try:
+        heading = page_heading("play.ipynb")
+        assert heading.tab is not None and heading.tab.title == "Spil mod computeren · Bolivia-udforskeren"
+        LanguagePicker().value = "cs"
+        assert heading.tab.title == "Hrajte proti počítači · Průzkumník bolivie"
+    finally:
+        set_language(page_language("", ""))

@@ -21,8 +21,10 @@ import traitlets
 
 from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
 
-__all__ = ["LanguagePicker", "PageLanguage", "PageText", "accepted_languages", "page_heading", "page_language",
-           "page_section", "refusal_of", "rules_title"]
+__all__ = [
+    "LanguagePicker", "PageLanguage", "PageTabTitle", "PageText", "accepted_languages", "page_heading",
+    "page_language", "page_section", "page_tab", "refusal_of", "rules_title",
+]  # fmt: skip
 
 HERE = Path(__file__).parent
 _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel waits for one request only
@@ -73,6 +75,14 @@ class PageLanguage(anywidget.AnyWidget):
 
     _esm = HERE / "language.js"
     language = traitlets.Unicode("en").tag(sync=True)
+
+
+class PageTabTitle(anywidget.AnyWidget):
+    """Sets the browser tab's title; shows nothing. Voila puts the notebook's ``metadata.title`` in
+    <title>, in English: a dashboard speaks the page's language, so its tab says the same."""
+
+    _esm = HERE / "page_title.js"
+    title = traitlets.Unicode("").tag(sync=True)
 
 
 class LanguagePicker(widgets.HBox):
@@ -154,6 +164,7 @@ class PageText(widgets.HTML):
                 raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
         super().__init__(**kwargs)
         self.heading, self.paragraphs, self.level = heading, tuple(paragraphs), level
+        self.tab: PageTabTitle | None = None  # a dashboard's heading has the tab's title beside it
         set_language(page_language())
         self.add_class("bolivia-page-text")
         self.say()
@@ -166,11 +177,26 @@ class PageText(widgets.HTML):
 
 def page_heading(notebook: str) -> PageText:
     """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
-    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's
-    title stays the notebook's own."""
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
+    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
+    from IPython.display import display
+
     stem = notebook.removesuffix(".ipynb")
     paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
-    return PageText(f"page-title:{stem}", paragraphs, level=1)
+    heading = PageText(f"page-title:{stem}", paragraphs, level=1)
+    heading.tab = page_tab(notebook)
+    display(heading.tab)
+    return heading
+
+
+def page_tab(notebook: str) -> PageTabTitle:
+    """The browser tab's title of ``notebook`` in the page's language, following every picker."""
+    from .pages import page_tab_title
+
+    set_language(page_language())
+    tab = PageTabTitle(title=page_tab_title(notebook))
+    follow_language(lambda _language: setattr(tab, "title", page_tab_title(notebook)))
+    return tab
 
 
 def page_section(heading: str, *paragraphs: str) -> PageText:

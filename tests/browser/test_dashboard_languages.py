@@ -1,5 +1,5 @@
 """Every dashboard in each of the five other languages, in a real browser: opened with ``?lang=xx``,
-the page's ``lang`` follows, its heading is the catalogue's, no English text of the catalogue is
+the page's ``lang`` follows, its heading and its tab's title are the catalogue's, no English text of the catalogue is
 left anywhere on it (every tab, the closed settings and the log included), and its longer words
 still fit a phone and a 200% zoom (test_pages.py checks the English pages so).
 
@@ -104,6 +104,7 @@ def check_pages(page: Page, voila_url: str, language: str, notebooks: tuple[str,
         expect(page.locator("html")).to_have_attribute("lang", language)
         heading = render(f"page-title:{notebook.removesuffix('.ipynb')}", language=language)
         expect(page.locator(".bolivia-page-text h1")).to_have_text(heading)
+        expect(page).to_have_title(render("page-tab-title", {"title": heading}, language=language))
         found = leaked(page.evaluate(PAGE_WORDS), language)
         for screen, size in SCREENS.items():
             page.set_viewport_size(size)

@@ -1,13 +1,17 @@
 """The meld lab in each language, in a real browser: ``?lang=`` in the address, the browser's
-Accept-Language, and the picker that says the page again in place (every language in turn)."""
+Accept-Language, and the picker that says the page again in place (every language in turn); the
+English copy of a lesson or the index sending the reader to the copy in the language asked for."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from bolivia_core.game import new_game
 from bolivia_core.messages import EN, LANGUAGE_NAMES, card_name, render
+from bolivia_widgets.pages import lesson_titles
 
 TIMEOUT = 90_000  # a cold kernel on a busy machine: every load after the first starts one
 # The lab's own English texts and the verdict's: none may show on a page in another language.
@@ -20,11 +24,13 @@ def open_lab(page: Page, url: str) -> None:
 
 
 def check_lab_speaks(page: Page, language: str) -> None:
-    """The page's lang, the hand's name, a card's spoken name, a heading, the verdict: all in
-    ``language``, and none of the lab's English texts on the page."""
+    """The page's lang, its tab's title, the hand's name, a card's spoken name, a heading, the verdict:
+    all in ``language``, and none of the lab's English texts on the page."""
     hand = page.get_by_role("group", name=render("lab:hand-label", language=language))
     expect(hand).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", language)
+    title = render("page-title:meld_lab", language=language)
+    expect(page).to_have_title(render("page-tab-title", {"title": title}, language=language))
     expect(hand.get_by_role("button").first).to_have_attribute("aria-label", card_name(FIRST_CARD, language))
     expect(page.get_by_role("heading", name=render("lab:score-heading", language=language))).to_be_visible()
     expect(page.locator(".bolivia-verdict")).to_contain_text(render("view:not-legal", language=language))
@@ -99,3 +105,50 @@ def test_meld_lab_refuses_a_pasted_position_in_the_page_s_language(page: Page, v
         "position-red-three-in-hand", {"field": "red1"}, language="cs")}, language="cs")  # fmt: skip
     expect(page.locator(".bolivia-meld-lab [role=alert]")).to_contain_text(expected)
     assert "red 3s" not in page.locator(".bolivia-meld-lab").inner_text()
+
+
+# --- a page with a copy in each language: its English copy sends the reader to the one asked for ---
+
+
+def arrive(page: Page, language: str, notebook: str) -> None:
+    """The page reached is ``notebook``'s copy in ``language`` (its folder), speaking it, tab title too."""
+    folder = "" if language == "en" else f"{language}/"
+    expect(page).to_have_url(re.compile(rf"/voila/render/{folder}{re.escape(notebook)}(\?|$)"), timeout=TIMEOUT)
+    expect(page.locator(".bolivia-page-nav")).to_be_attached(timeout=TIMEOUT)  # its last cell has run
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    title = lesson_titles()[language][notebook]
+    if notebook != "index.ipynb":
+        title = render("page-tab-title", {"title": title}, language=language)
+    expect(page).to_have_title(title)
+
+
+@pytest.mark.parametrize(("notebook", "language"), [("index.ipynb", "da"), ("04_melds.ipynb", "pl")])
+def test_the_english_copy_sends_lang_to_the_copy_in_that_language(
+    page: Page, voila_url: str, notebook: str, language: str
+) -> None:
+    page.goto(f"{voila_url}/voila/render/{notebook}?lang={language}", wait_until="commit", timeout=TIMEOUT)
+    arrive(page, language, notebook)
+
+
+def test_the_english_index_sends_a_norwegian_browser_to_the_norwegian_index(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    # a browser set to Norwegian sends Accept-Language nb-NO and says navigator.languages ["nb-NO"]
+    context = browser.new_context(locale="nb-NO")
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit", timeout=TIMEOUT)
+        arrive(page, "nb", "index.ipynb")
+        # the Norwegian index's "English" link is followed: the reader chose English, so it stays
+        page.locator(".bolivia-lesson-languages a[hreflang='en']").click()
+        arrive(page, "en", "index.ipynb")
+    finally:
+        context.close()
+
+
+def test_lang_en_keeps_the_english_copy(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(locale="da-DK")
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/index.ipynb?lang=en", wait_until="commit", timeout=TIMEOUT)
+        arrive(page, "en", "index.ipynb")
+    finally:
+        context.close()
