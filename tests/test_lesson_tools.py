@@ -82,7 +82,7 @@ def test_tables_print_in_the_page_s_language(capsys: pytest.CaptureFixture[str])
 def test_a_lesson_page_links_its_other_languages_and_the_glossary() -> None:
     start_lesson("da", "04_melds.ipynb")
     header = lesson_header("04_melds.ipynb")
-    assert "href='../04_melds.ipynb' hreflang='en'" in header and "href='../cs/04_melds.ipynb'" in header
+    assert "href='../04_melds.ipynb?lang=en' hreflang='en'" in header and "href='../cs/04_melds.ipynb'" in header
     assert "href='glossary.ipynb'" in header and "Slå det op i ordlisten" in header
     start_lesson("en", "glossary.ipynb")
     english = lesson_header("glossary.ipynb")

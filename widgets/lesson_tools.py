@@ -91,7 +91,8 @@ def lesson_header(notebook: str) -> str:
         if chosen == "en":
             target = f"{other}/{notebook}"
         else:
-            target = f"../{notebook}" if other == "en" else f"../{other}/{notebook}"
+            # the English copy would send a reader of another language back to it: ?lang=en says the choice
+            target = f"../{notebook}?lang=en" if other == "en" else f"../{other}/{notebook}"
         others.append(f"<a href='{html.escape(target)}' hreflang='{other}' lang='{other}'>"
                       f"{html.escape(LANGUAGE_NAMES[other])}</a>")  # fmt: skip
     line = html.escape(render("lesson-other-languages")) + " " + " · ".join(others)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from bolivia_core.game import new_game
 from bolivia_core.messages import EN, LANGUAGE_NAMES, card_name, render
@@ -110,12 +110,22 @@ def test_meld_lab_refuses_a_pasted_position_in_the_page_s_language(page: Page, v
 # --- a page with a copy in each language: its English copy sends the reader to the one asked for ---
 
 
+def follow(page: Page, link: Locator) -> Page:
+    """The page a link leads to: a new tab for a link in a cell's output (the renderer opens those so)."""
+    if link.get_attribute("target") != "_blank":
+        link.click()
+        return page
+    with page.context.expect_page() as opened:
+        link.click()
+    return opened.value
+
+
 def arrive(page: Page, language: str, notebook: str) -> None:
     """The page reached is ``notebook``'s copy in ``language`` (its folder), speaking it, tab title too."""
     folder = "" if language == "en" else f"{language}/"
     expect(page).to_have_url(re.compile(rf"/voila/render/{folder}{re.escape(notebook)}(\?|$)"), timeout=TIMEOUT)
     expect(page.locator(".bolivia-page-nav")).to_be_attached(timeout=TIMEOUT)  # its last cell has run
-    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("html")).to_have_attribute("lang", language, timeout=TIMEOUT)  # once its widgets draw
     title = lesson_titles()[language][notebook]
     if notebook != "index.ipynb":
         title = render("page-tab-title", {"title": title}, language=language)
@@ -137,9 +147,12 @@ def test_the_english_index_sends_a_norwegian_browser_to_the_norwegian_index(brow
     try:
         page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit", timeout=TIMEOUT)
         arrive(page, "nb", "index.ipynb")
-        # the Norwegian index's "English" link is followed: the reader chose English, so it stays
-        page.locator(".bolivia-lesson-languages a[hreflang='en']").click()
+        # the Norwegian index's "English" link (a page's links open a new tab): the reader chose English
+        page = follow(page, page.locator(".bolivia-lesson-languages a[hreflang='en']"))
         arrive(page, "en", "index.ipynb")
+        # and English stays from page to page (the site remembers the choice), the browser's language aside
+        page = follow(page, page.locator(".bolivia-start-here a"))
+        arrive(page, "en", "01_the_turn.ipynb")
     finally:
         context.close()
 
