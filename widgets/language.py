@@ -170,6 +170,15 @@ class PageText(widgets.HTML):
         self.say()
         follow_language(lambda _language: self.say())
 
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """The heading first, then (a dashboard's) tab title beside it: the page's first output is its
+        heading, not an empty box."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(**kwargs), raw=True)
+        if self.tab is not None:
+            display(self.tab)
+
     def say(self) -> None:
         body = "".join(f"<p>{html.escape(render(code))}</p>" for code in self.paragraphs)
         self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
@@ -179,13 +188,10 @@ def page_heading(notebook: str) -> PageText:
     """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
     ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
     (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
-    from IPython.display import display
-
     stem = notebook.removesuffix(".ipynb")
     paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
-    display(heading.tab)
     return heading
 
 
