@@ -181,7 +181,7 @@ def _club_error(code: str, field: str | None = None, **params: object) -> ClubFi
 
 
 def _in_club_field(field: str, problem: str) -> ClubFileError:
-    return ClubFileError(render("club-file-in-field", {"field": field, "problem": problem}))
+    return ClubFileError(render("in-field", {"field": field, "problem": problem}))
 
 
 def save_club_rules(rules: Rules, form: str = "toml", language: str | None = None) -> str:

@@ -574,7 +574,7 @@ EN: dict[str, str] = {
     "action-unexpected-after-take-pile": "unexpected {rest} after 'take pile'",
     # the scenario notation (a whole position as one line): field names (p1, melds2, red1, unopened, ...),
     # their values (yes, no, -, stock, pile, draw, play, answer), key=value and card notation stay as they are
-    "position-field": "field {key}: {problem}",
+    "in-field": "field {field}: {problem}",  # a position's or a club file's field at fault
     "position-other-rules": "this scenario is for {name}, not {rules}",
     "position-phase": "{phase} is not one of {phases}",
     "position-hand-number": "the hand's number, 1 to {cap}, not {number}",
@@ -650,7 +650,6 @@ EN: dict[str, str] = {
     "club-file-unreadable": "not a {form} club rules file: {detail}",
     "club-file-fields": "a club rules file holds the fields {fields}",
     "club-file-unknown-field": "unknown field {name}; expected {fields}",
-    "club-file-in-field": "field {field}: {problem}",
     "club-file-name-needed": "a name is needed",
     "club-file-table": "a table of knob = value",
     "club-file-suffix": "{file}: a club rules file ends in .toml or .json",

@@ -41,7 +41,7 @@ def _refused(code: str, key: str | None = None, **params: object) -> ScenarioErr
 
 def _in_field(key: str, problem: str) -> ScenarioError:
     """A refusal that names the field at fault: ``field p1: ...``."""
-    return ScenarioError(render("position-field", {"key": key, "problem": problem}))
+    return ScenarioError(render("in-field", {"field": key, "problem": problem}))
 
 
 FLAGS = ("unopened", "asked", "asker", "pending", "passes")

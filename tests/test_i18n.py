@@ -325,7 +325,7 @@ def test_cli_refusals_in_each_language_with_lang_before_or_after_the_command(
     language: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A position refused on the command line: one line on stderr in the chosen language, exit 2."""
-    expected = render("position-field", {"key": "hand", "problem": render(
+    expected = render("in-field", {"field": "hand", "problem": render(
         "position-hand-number", {"cap": 60, "number": 0}, language)}, language)  # fmt: skip
     for argv in (["--lang", language, "scenario", "rules=bolivia; hand=0"],
                  ["scenario", "rules=bolivia; hand=0", "--lang", language]):  # fmt: skip

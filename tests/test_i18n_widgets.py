@@ -66,7 +66,7 @@ def test_meld_lab_says_a_refused_position_again_in_the_new_language() -> None:
     lab.load("rules=bolivia; p1=KH 3H")  # a red 3 in a hand: refused whole, the lab keeps its deal
     assert "field p1: red 3s are laid out at once; put them in the field red1" in html.unescape(lab.message.value)
     lab.language.value = "cs"
-    expected = render("position-field", {"key": "p1", "problem": render(
+    expected = render("in-field", {"field": "p1", "problem": render(
         "position-red-three-in-hand", {"field": "red1"}, language="cs")}, language="cs")  # fmt: skip
     assert expected in html.unescape(lab.message.value) and "red 3s" not in lab.message.value
     assert list(lab.cards_in_hand) == hand

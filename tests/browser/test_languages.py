@@ -5,6 +5,8 @@ English copy of a lesson or the index sending the reader to the copy in the lang
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -101,7 +103,7 @@ def test_meld_lab_refuses_a_pasted_position_in_the_page_s_language(page: Page, v
     expect(position).to_be_visible(timeout=TIMEOUT)
     position.fill("rules=bolivia; p1=KH 3H")
     page.get_by_role("button", name=render("lab:load", language="cs")).click()
-    expected = render("position-field", {"key": "p1", "problem": render(
+    expected = render("in-field", {"field": "p1", "problem": render(
         "position-red-three-in-hand", {"field": "red1"}, language="cs")}, language="cs")  # fmt: skip
     expect(page.locator(".bolivia-meld-lab [role=alert]")).to_contain_text(expected)
     assert "red 3s" not in page.locator(".bolivia-meld-lab").inner_text()
@@ -132,6 +134,16 @@ def arrive(page: Page, language: str, notebook: str) -> None:
     expect(page).to_have_title(title)
 
 
+@contextmanager
+def page_in_locale(browser, locale: str) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+    """A page in a browser set to ``locale`` (its Accept-Language and navigator.languages), closed after."""
+    context = browser.new_context(locale=locale)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("notebook", "language"), [("index.ipynb", "da"), ("04_melds.ipynb", "pl")])
 def test_the_english_copy_sends_lang_to_the_copy_in_that_language(
     page: Page, voila_url: str, notebook: str, language: str
@@ -142,26 +154,18 @@ def test_the_english_copy_sends_lang_to_the_copy_in_that_language(
 
 def test_the_english_index_sends_a_norwegian_browser_to_the_norwegian_index(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
     # a browser set to Norwegian sends Accept-Language nb-NO and says navigator.languages ["nb-NO"]
-    context = browser.new_context(locale="nb-NO")
-    page = context.new_page()
-    try:
-        page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit", timeout=TIMEOUT)
-        arrive(page, "nb", "index.ipynb")
+    with page_in_locale(browser, "nb-NO") as norwegian:
+        norwegian.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit", timeout=TIMEOUT)
+        arrive(norwegian, "nb", "index.ipynb")
         # the Norwegian index's "English" link (a page's links open a new tab): the reader chose English
-        page = follow(page, page.locator(".bolivia-lesson-languages a[hreflang='en']"))
-        arrive(page, "en", "index.ipynb")
+        english = follow(norwegian, norwegian.locator(".bolivia-lesson-languages a[hreflang='en']"))
+        arrive(english, "en", "index.ipynb")
         # and English stays from page to page (the site remembers the choice), the browser's language aside
-        page = follow(page, page.locator(".bolivia-start-here a"))
-        arrive(page, "en", "01_the_turn.ipynb")
-    finally:
-        context.close()
+        lesson = follow(english, english.locator(".bolivia-start-here a"))
+        arrive(lesson, "en", "01_the_turn.ipynb")
 
 
 def test_lang_en_keeps_the_english_copy(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(locale="da-DK")
-    page = context.new_page()
-    try:
+    with page_in_locale(browser, "da-DK") as page:
         page.goto(f"{voila_url}/voila/render/index.ipynb?lang=en", wait_until="commit", timeout=TIMEOUT)
         arrive(page, "en", "index.ipynb")
-    finally:
-        context.close()
