@@ -41,6 +41,7 @@
   }
   if (here !== "en" || chosen === "en") {
     remember(here);
+    document.documentElement.lang = here; // from the first paint, not only once the page's widgets run
     return;
   }
   query.delete("lang"); // the copy's folder says its language
