@@ -298,3 +298,18 @@ def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:
         assert heading.tab.title == "Hrajte proti počítači · Průzkumník bolivie"
     finally:
         set_language(page_language("", ""))
+
+
+def test_every_notebook_is_valid_nbformat_with_an_id_on_every_cell() -> None:
+    """nbformat warns of a cell without an id today and will refuse it later; Voila and nbval read them all."""
+    import warnings
+
+    import nbformat
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for path in sorted(notebooks.rglob("*.ipynb")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            notebook = nbformat.read(path, as_version=4)
+            nbformat.validate(notebook)
+        assert all(cell.get("id") for cell in notebook.cells), f"{path.name}: a cell without an id"
