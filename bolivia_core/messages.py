@@ -625,6 +625,8 @@ EN: dict[str, str] = {
     "value-one-of": "one of {choices}",
     "value-set-of": "a set of {choices}",
     "value-per-player-count": "a table from player count (2 to 6) to {what}",
+    "value-per-player-count-entry": "a table from player count (2 to 6) to {what}; for {players} players: {problem}",
+    "value-per-player-count-key": "a table from player count (2 to 6) to {what}; {key} is not a player count",
     "value-what-cards": "cards",
     "value-what-alternatives": "alternatives of complete melds",
     "value-what-score": "a score",

@@ -100,8 +100,12 @@ def _per_player_count(inner: Check, what: str) -> Check:
         if not isinstance(value, Mapping) or not value:
             return render("value-per-player-count", {"what": render(what)})
         for players, item in value.items():
-            if type(players) is not int or not 2 <= players <= 6 or inner(item):
-                return render("value-per-player-count", {"what": render(what)})
+            if type(players) is not int or not 2 <= players <= 6:
+                return render("value-per-player-count-key", {"what": render(what), "key": repr(players)})
+            problem = inner(item)
+            if problem:  # name the entry at fault: a club file's table has one per player count
+                return render("value-per-player-count-entry", {"what": render(what), "players": players,
+                                                               "problem": problem})  # fmt: skip
         return None
 
     return check

@@ -91,6 +91,10 @@ def test_derive_accepts_json_shaped_values() -> None:
         ({"hand_size": {"4": 11}}, "'hand_size' must give a value for each player count in 'sides' \\(2, 3, 4\\)"),
         ({"going_out_needs": {2: [["escalera"]], 3: [["any"]], 4: [["any"]]}}, "'going_out_needs' must be"),
         ({"card_values": {"JK": 50}}, "'card_values' must be a table of points"),
+        # a per-player-count table names the entry at fault and what that entry should be
+        ({"hand_size": {2: 15, 3: 15, 4: 50}}, "'hand_size' must be a table from player count \\(2 to 6\\) to "
+         "cards; for 4 players: a whole number from 5 to 20; got"),
+        ({"target_score": {2: 15000, 3: 15000, 9: 15000}}, "'target_score' must be .*; 9 is not a player count"),
     ],
 )
 def test_derive_refuses_bad_knobs_whole(changes: dict[str, object], message: str) -> None:
