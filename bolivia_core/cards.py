@@ -67,6 +67,10 @@ class Card:
     is_black_three: bool = field(init=False, compare=False, repr=False)
     _text: str = field(init=False, compare=False, repr=False)
     _order: int = field(init=False, compare=False, repr=False)
+    _rank_bit: int = field(init=False, compare=False, repr=False)
+    """``1 << rank``: the meld checker keeps the ranks of a group as a bit set."""
+    _suit_bit: int = field(init=False, compare=False, repr=False)
+    """``1 << i`` for the suit's place in ``SUITS`` (0 for a joker): the suits of a group as a bit set."""
 
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _INTERNED.get((rank, suit))
@@ -87,6 +91,8 @@ class Card:
         set_(self, "is_black_three", self.rank == 3 and self.suit not in _RED_SUITS)
         set_(self, "_text", "JK" if self.rank == JOKER_RANK else _RANK_TEXT[self.rank] + self.suit)
         set_(self, "_order", self.rank * 8 + "CDHS".find(self.suit) + 1)
+        set_(self, "_rank_bit", 1 << self.rank)
+        set_(self, "_suit_bit", 1 << SUITS.index(self.suit) if self.suit else 0)
         _INTERNED[(self.rank, self.suit)] = self
 
     # Equality is identity (cards are interned), and so is the hash: object's own, in C, the

@@ -6,8 +6,8 @@ table. Both return a ``MeldVerdict`` listing every broken rule as a ``Reason``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -139,7 +139,7 @@ def judge_addition(
             reasons.append(reason)
     if not reasons:
         return combined
-    return _verdict(combined.cards, rules, combined.kind, reasons, combined.points)
+    return _verdict(combined.cards, rules, combined.kind, tuple(reasons), combined.points)
 
 
 def illegal_meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]) -> list[Reason]:
@@ -200,114 +200,136 @@ def judge_side_melds(groups: Sequence[tuple[Card, ...]], rules: Rules, going_out
 
 def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdict:
     """Classify the cards, then check that kind's rules. The hot path of the engine: one pass
-    sorts the cards into naturals, wild cards and 3s, sums their points and notes what the
-    common legal shapes need (one rank; or one suit, no rank twice, and the span of the ranks)."""
-    naturals: list[Card] = []
-    black_threes: list[Card] = []
-    wilds = red_threes = 0
-    points = 0
+    sorts the cards into naturals, wild cards and 3s, sums their points and notes as bit sets the
+    ranks present, the ranks repeated and the suits of the naturals; the common legal shapes are
+    then decided by arithmetic (``_common_shape``), every other group by the full check."""
     values = rules._values_by_rank  # type: ignore[attr-defined]  # card_value's table, read directly
-    first_rank = low = high = present = 0
-    first_suit = ""
-    one_rank = one_suit = True
-    repeated = False
+    present = repeated = suits = naturals = wilds = red_threes = points = 0
+    black_threes: list[Card] = []
     for card in cards:
         if card.is_natural:
-            rank = card.rank
-            points += values[rank]
-            if naturals:
-                if rank != first_rank:
-                    one_rank = False
-                if card.suit != first_suit:
-                    one_suit = False
-                if rank < low:
-                    low = rank
-                elif rank > high:
-                    high = rank
-            else:
-                first_rank = low = high = rank
-                first_suit = card.suit
-            bit = 1 << rank
-            if present & bit:
-                repeated = True
-            present |= bit
-            naturals.append(card)
-        elif card.is_wild:
-            wilds += 1
             points += values[card.rank]
+            bit = card._rank_bit
+            if present & bit:
+                repeated |= bit
+            present |= bit
+            suits |= card._suit_bit
+            naturals += 1
+        elif card.is_wild:
+            points += values[card.rank]
+            wilds += 1
         elif card.is_red_three:
             red_threes += 1  # a bonus card: no points here
         else:
-            black_threes.append(card)
             points += values[3]
-    count = len(cards)
-    least = rules.meld_min_cards
-    if not red_threes and naturals and not black_threes and count >= least:
-        # the common legal shapes, decided without building reasons; each test here is one of the
-        # full check's, so a group that passes them all is one for which it finds no reason
-        if one_rank:
-            n = len(naturals)
-            balance = rules.same_rank_wild_balance  # the same tests as _check_same_rank's
-            if not (
-                wilds > rules.same_rank_max_wilds
-                or (balance == "naturals at least twice the wilds" and n < 2 * wilds)
-                or (balance == "naturals outnumber wilds" and n <= wilds)
-                or (wilds and n < rules.same_rank_min_naturals)
-            ):
-                return _verdict(cards, rules, MeldKind.SAME_RANK, (), points)
-        elif (
-            one_suit
-            and not repeated
-            and rules.sequences
-            and wilds <= rules.sequence_max_wilds
-            and count <= rules.sequence_length
-            and high - low + 1 - len(naturals) <= wilds  # gaps the wild cards fill
+            black_threes.append(card)
+    if naturals and not red_threes and not black_threes and len(cards) >= rules.meld_min_cards:
+        verdict = _common_shape(cards, rules, naturals, wilds, present, repeated, suits, points)
+        if verdict is not None:
+            return verdict
+    return _full_check(cards, rules, going_out, naturals, wilds, red_threes, black_threes, present, repeated,
+                       suits, points)  # fmt: skip
+
+
+def _common_shape(
+    cards: tuple[Card, ...], rules: Rules, naturals: int, wilds: int, present: int, repeated: int, suits: int,
+    points: int,
+) -> MeldVerdict | None:  # fmt: skip
+    """The verdict on naturals of one rank with a few wild cards, or a run of one suit, when the
+    group is legal; ``None`` otherwise. Each test here is one of the full check's, so a group that
+    passes them all is one for which it finds no reason (tests/test_meld_fast_path.py compares)."""
+    if present & (present - 1) == 0:  # one rank: the same tests as _check_same_rank's
+        balance = rules.same_rank_wild_balance
+        if (
+            wilds > rules.same_rank_max_wilds
+            or (balance == "naturals at least twice the wilds" and naturals < 2 * wilds)
+            or (balance == "naturals outnumber wilds" and naturals <= wilds)
+            or (wilds and naturals < rules.same_rank_min_naturals)
         ):
-            return _verdict(cards, rules, MeldKind.SEQUENCE, (), points)
-    params = {"rules": rules.title}
+            return None
+        kind = MeldKind.SAME_RANK
+    elif (
+        suits & (suits - 1) == 0  # one suit, no rank twice, and the gaps filled: _check_sequence's tests
+        and not repeated
+        and rules.sequences
+        and wilds <= rules.sequence_max_wilds
+        and len(cards) <= rules.sequence_length
+        and present.bit_length() - (present & -present).bit_length() + 1 - naturals <= wilds
+    ):
+        kind = MeldKind.SEQUENCE
+    else:
+        return None
+    return _verdict(cards, rules, kind, (), points)
+
+
+def _full_check(
+    cards: tuple[Card, ...], rules: Rules, going_out: bool, naturals: int, wilds: int, red_threes: int,
+    black_threes: list[Card], present: int, repeated: int, suits: int, points: int,
+) -> MeldVerdict:  # fmt: skip
+    """Every rule the group breaks, in the order the reasons are said; the kind it would be."""
+    title = rules.title
     reasons: list[Reason] = []
     if red_threes:
-        reasons.append(Reason("red-three-in-meld", "card_values", params | {"count": red_threes}))
-    ranks = {c.rank for c in naturals}
-    if len(ranks) > 1:
+        reasons.append(_said("red-three-in-meld", title, red_threes))
+    count = len(cards)
+    if present & (present - 1):  # two ranks or more
         kind: MeldKind | None = MeldKind.SEQUENCE
         if not rules.sequences:
-            reasons.append(Reason("sequences-not-allowed", "sequences", params | {"ranks": _ranks(ranks)}))
-        elif not one_suit and len(ranks) < len(naturals):
+            reasons.append(_said("sequences-not-allowed", title, present))
+        elif suits & (suits - 1) and repeated:
             kind = None
-            reasons.append(Reason("not-one-rank-or-suit", "sequences", params | {"ranks": _ranks(ranks)}))
+            reasons.append(_said("not-one-rank-or-suit", title, present))
         else:
-            _check_sequence(naturals, wilds, black_threes, count, rules, going_out, params, reasons)
-    elif ranks:
+            _check_sequence(naturals, wilds, black_threes, present, repeated, suits, count, rules, going_out, reasons)
+    elif present:
         kind = MeldKind.SAME_RANK
-        _check_same_rank(len(naturals), wilds, len(black_threes), ranks, count, rules, params, reasons)
+        _check_same_rank(naturals, wilds, len(black_threes), present, rules, reasons)
     elif black_threes:
         kind = MeldKind.BLACK_THREES
-        _check_black_threes(len(black_threes), wilds, count, rules, going_out, params, reasons)
+        _check_black_threes(len(black_threes), wilds, count, rules, going_out, reasons)
     elif wilds:
         kind = MeldKind.WILD
         if not rules.wild_melds:
-            reasons.append(Reason("wild-melds-not-allowed", "wild_melds", params))
+            reasons.append(_said("wild-melds-not-allowed", title))
         elif count > rules.wild_meld_length:
-            reasons.append(Reason("wild-meld-too-long", "wild_meld_length", params | {
-                "max": rules.wild_meld_length, "count": count}))
+            reasons.append(_said("wild-meld-too-long", title, rules.wild_meld_length, count))
     else:
         kind = None
-    if count < least:
-        reasons.append(Reason("too-few-cards", "meld_min_cards", params | {"min": least, "count": count}))
-    return _verdict(cards, rules, kind, reasons, points)
+    if count < rules.meld_min_cards:
+        reasons.append(_said("too-few-cards", title, rules.meld_min_cards, count))
+    return _verdict(cards, rules, kind, tuple(reasons), points)
+
+
+_new_verdict = object.__new__
+_VERDICT_SETTERS = tuple(getattr(MeldVerdict, f.name).__set__ for f in fields(MeldVerdict))
+(_set_cards, _set_rules, _set_title, _set_legal, _set_kind, _set_complete, _set_bonus, _set_points, _set_label,
+ _set_reasons, _set_name) = _VERDICT_SETTERS  # fmt: skip
 
 
 def _verdict(
-    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None, reasons: Sequence[Reason], points: int
+    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None, reasons: tuple[Reason, ...], points: int
 ) -> MeldVerdict:
-    label = _complete_label(cards, kind, rules) if not reasons else None
+    """The verdict, its fields set one by one: the same value ``MeldVerdict(...)`` makes, in half the
+    time its generated ``__init__`` takes (a frozen class sets each field through ``object``)."""
+    label = None if reasons else _complete_label(cards, kind, rules)
+    verdict = _new_verdict(MeldVerdict)
+    _set_cards(verdict, cards)
+    _set_rules(verdict, rules.name)
+    _set_title(verdict, rules.title)
+    _set_legal(verdict, not reasons)
+    _set_kind(verdict, kind)
+    _set_points(verdict, points)
+    _set_reasons(verdict, reasons)
+    _set_label(verdict, label)
     if label is None:
-        return MeldVerdict(cards, rules.name, rules.title, not reasons, kind, False, 0, points, None, tuple(reasons))
-    return MeldVerdict(
-        cards, rules.name, rules.title, True, kind, True, _bonus(label, rules), points, label, (),
-        meld_name(label, rules),
-    )  # fmt: skip
+        _set_complete(verdict, False)
+        _set_bonus(verdict, 0)
+        _set_name(verdict, None)
+    else:
+        _set_complete(verdict, True)
+        _set_bonus(verdict, _bonus(label, rules))
+        _set_name(verdict, meld_name(label, rules))
+    return verdict
 
 
 def meld_name(label: str | None, rules: Rules) -> str | None:
@@ -318,40 +340,34 @@ def meld_name(label: str | None, rules: Rules) -> str | None:
 
 
 def _check_same_rank(
-    naturals: int, wilds: int, black_threes: int, ranks: set[int], count: int,
-    rules: Rules, params: dict[str, Any], reasons: list[Reason],
-) -> None:  # fmt: skip
+    naturals: int, wilds: int, black_threes: int, present: int, rules: Rules, reasons: list[Reason]
+) -> None:
+    title = rules.title
     if black_threes:
-        reasons.append(Reason("black-three-in-meld", "black_three_meld_max", params | {"ranks": _ranks(ranks)}))
+        reasons.append(_said("black-three-in-meld", title, present))
     if wilds > rules.same_rank_max_wilds:
-        reasons.append(Reason("same-rank-too-many-wilds", "same_rank_max_wilds", params | {
-            "max": rules.same_rank_max_wilds, "wilds": wilds}))
+        reasons.append(_said("same-rank-too-many-wilds", title, rules.same_rank_max_wilds, wilds))
     balance = rules.same_rank_wild_balance
-    numbers = params | {"naturals": naturals, "wilds": wilds}
     if balance == "naturals at least twice the wilds" and naturals < 2 * wilds:
-        reasons.append(Reason("same-rank-wild-balance-twice", "same_rank_wild_balance", numbers))
+        reasons.append(_said("same-rank-wild-balance-twice", title, naturals, wilds))
     elif balance == "naturals outnumber wilds" and naturals <= wilds:
-        reasons.append(Reason("same-rank-wild-balance-more", "same_rank_wild_balance", numbers))
+        reasons.append(_said("same-rank-wild-balance-more", title, naturals, wilds))
     elif wilds and naturals < rules.same_rank_min_naturals:  # said already if the balance failed
-        reasons.append(Reason("same-rank-too-few-naturals", "same_rank_min_naturals", params | {
-            "min": rules.same_rank_min_naturals, "naturals": naturals}))
+        reasons.append(_said("same-rank-too-few-naturals", title, rules.same_rank_min_naturals, naturals))
 
 
 def _check_sequence(
-    naturals: list[Card], wilds: int, black_threes: list[Card], count: int, rules: Rules,
-    going_out: bool, params: dict[str, Any], reasons: list[Reason],
+    naturals: int, wilds: int, black_threes: list[Card], present: int, repeated: int, suits: int, count: int,
+    rules: Rules, going_out: bool, reasons: list[Reason],
 ) -> None:  # fmt: skip
-    suits = {c.suit for c in naturals}
-    if len(suits) > 1:
-        reasons.append(Reason("sequence-suits", "sequences", params | {
-            "suits": tuple(_SUIT_NAMES[s] for s in sorted(suits))}))
-    ranks = sorted(c.rank for c in naturals)
-    repeated = sorted({r for r in ranks if ranks.count(r) > 1})
+    title = rules.title
+    if suits & (suits - 1):
+        reasons.append(_said("sequence-suits", title, suits))
     if repeated:
-        reasons.append(Reason("sequence-repeated-rank", "sequences", params | {"ranks": _ranks(repeated)}))
+        reasons.append(_said("sequence-repeated-rank", title, repeated))
     if wilds > rules.sequence_max_wilds:
-        reasons.append(Reason("sequence-too-many-wilds", "sequence_max_wilds", params | {
-            "max": rules.sequence_max_wilds, "wilds": wilds}))
+        reasons.append(_said("sequence-too-many-wilds", title, rules.sequence_max_wilds, wilds))
+    low = (present & -present).bit_length() - 1
     if black_threes:
         # Only the Swedish rule lets a black 3 into a sequence: one, of the sequence's suit,
         # below its 4, in a natural sequence, and only when going out.
@@ -359,40 +375,118 @@ def _check_sequence(
             rules.black_three_under_sequence
             and len(black_threes) == 1
             and wilds == 0
-            and ranks[0] == rules.sequence_low_rank
-            and {black_threes[0].suit} == suits
+            and low == rules.sequence_low_rank
+            and black_threes[0]._suit_bit == suits
         )
         if not fits:
-            code, knob = (
-                ("black-three-under-sequence", "black_three_under_sequence")
-                if rules.black_three_under_sequence
-                else ("black-three-in-meld", "black_three_meld_max")
-            )
-            reasons.append(Reason(code, knob, params | {"ranks": _ranks(set(ranks))}))
+            if rules.black_three_under_sequence:
+                reasons.append(_said("black-three-under-sequence", title, present))
+            else:
+                reasons.append(_said("black-three-in-meld", title, present))
         elif not going_out:
-            reasons.append(Reason("black-threes-only-going-out", "black_three_meld_max", params))
+            reasons.append(_said("black-threes-only-going-out", title))
     usable = min(wilds, rules.sequence_max_wilds)
-    missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
-    if len(missing) > usable and not repeated:
-        said = ", ".join(_RANK_TEXT[r] for r in missing)  # ranks in card notation: no word of any language
-        reasons.append(Reason("sequence-gap", "sequences", params | {"missing": said, "usable": usable}))
+    missing = ((1 << present.bit_length()) - (1 << low)) & ~present  # the ranks between low and high not there
+    if missing.bit_count() > usable and not repeated:
+        reasons.append(_said("sequence-gap", title, missing, usable))
     if count > rules.sequence_length:
-        reasons.append(Reason("sequence-too-long", "sequence_length", params | {
-            "max": rules.sequence_length, "count": count}))
+        reasons.append(_said("sequence-too-long", title, rules.sequence_length, count))
 
 
 def _check_black_threes(
-    black_threes: int, wilds: int, count: int, rules: Rules, going_out: bool,
-    params: dict[str, Any], reasons: list[Reason],
-) -> None:  # fmt: skip
+    black_threes: int, wilds: int, count: int, rules: Rules, going_out: bool, reasons: list[Reason]
+) -> None:
+    title = rules.title
     if not going_out:
-        reasons.append(Reason("black-threes-only-going-out", "black_three_meld_max", params))
+        reasons.append(_said("black-threes-only-going-out", title))
     if wilds > rules.black_three_meld_wilds:
-        reasons.append(Reason("black-threes-with-wilds", "black_three_meld_wilds", params | {
-            "max": rules.black_three_meld_wilds, "wilds": wilds}))
+        reasons.append(_said("black-threes-with-wilds", title, rules.black_three_meld_wilds, wilds))
     if black_threes > rules.black_three_meld_max:
-        reasons.append(Reason("black-threes-too-many", "black_three_meld_max", params | {
-            "max": rules.black_three_meld_max, "count": black_threes}))
+        reasons.append(_said("black-threes-too-many", title, rules.black_three_meld_max, black_threes))
+
+
+def _ranks_in(mask: int) -> tuple[str, ...]:
+    """The ranks of a bit set (bit r for rank r) as the catalogue's words, lowest first."""
+    return _ranks(r for r in range(2, 15) if mask >> r & 1)
+
+
+def _max_count(most: int, count: int) -> dict[str, Any]:
+    return {"max": most, "count": count}
+
+
+def _max_wilds(most: int, wilds: int) -> dict[str, Any]:
+    return {"max": most, "wilds": wilds}
+
+
+def _min_count(least: int, count: int) -> dict[str, Any]:
+    return {"min": least, "count": count}
+
+
+def _min_naturals(least: int, naturals: int) -> dict[str, Any]:
+    return {"min": least, "naturals": naturals}
+
+
+def _balance(naturals: int, wilds: int) -> dict[str, Any]:
+    return {"naturals": naturals, "wilds": wilds}
+
+
+def _no_params() -> dict[str, Any]:
+    return {}
+
+
+def _ranks_param(mask: int) -> dict[str, Any]:
+    return {"ranks": _ranks_in(mask)}
+
+
+def _suits_param(suits: int) -> dict[str, Any]:
+    return {"suits": tuple(_SUIT_NAMES[s] for i, s in enumerate("CDHS") if suits >> i & 1)}
+
+
+def _gap_param(missing: int, usable: int) -> dict[str, Any]:
+    said = ", ".join(_RANK_TEXT[r] for r in range(2, 15) if missing >> r & 1)  # card notation: no word of any language
+    return {"missing": said, "usable": usable}
+
+
+_REASON_MAKERS: dict[str, tuple[str, Callable[..., dict[str, Any]]]] = {
+    # code: (the knob it rests on, its params from the numbers _said is given)
+    "red-three-in-meld": ("card_values", lambda count: {"count": count}),
+    "sequences-not-allowed": ("sequences", _ranks_param),
+    "not-one-rank-or-suit": ("sequences", _ranks_param),
+    "sequence-suits": ("sequences", _suits_param),
+    "sequence-repeated-rank": ("sequences", _ranks_param),
+    "sequence-too-many-wilds": ("sequence_max_wilds", _max_wilds),
+    "black-three-under-sequence": ("black_three_under_sequence", _ranks_param),
+    "black-three-in-meld": ("black_three_meld_max", _ranks_param),
+    "black-threes-only-going-out": ("black_three_meld_max", _no_params),
+    "sequence-gap": ("sequences", _gap_param),
+    "sequence-too-long": ("sequence_length", _max_count),
+    "same-rank-too-many-wilds": ("same_rank_max_wilds", _max_wilds),
+    "same-rank-wild-balance-twice": ("same_rank_wild_balance", _balance),
+    "same-rank-wild-balance-more": ("same_rank_wild_balance", _balance),
+    "same-rank-too-few-naturals": ("same_rank_min_naturals", _min_naturals),
+    "black-threes-with-wilds": ("black_three_meld_wilds", _max_wilds),
+    "black-threes-too-many": ("black_three_meld_max", _max_count),
+    "wild-melds-not-allowed": ("wild_melds", _no_params),
+    "wild-meld-too-long": ("wild_meld_length", _max_count),
+    "too-few-cards": ("meld_min_cards", _min_count),
+}
+_SAID: dict[tuple[Any, ...], Reason] = {}
+_SAID_MOST = 1 << 15
+
+
+def _said(code: str, title: str, *numbers: int) -> Reason:
+    """The reason ``code`` of the rules titled ``title`` with its ``numbers`` (counts, rule values,
+    bit sets of ranks or suits), made once and shared: reasons are values, and most verdicts repeat
+    a few of them, so the judge does not build their words again."""
+    key = (code, title, *numbers)
+    reason = _SAID.get(key)
+    if reason is None:
+        knob, params = _REASON_MAKERS[code]
+        reason = Reason(code, knob, {"rules": title, **params(*numbers)})
+        if len(_SAID) >= _SAID_MOST:
+            _SAID.clear()  # a bound for long sessions of many variants
+        _SAID[key] = reason
+    return reason
 
 
 CANASTA_LENGTH = 7
