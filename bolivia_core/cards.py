@@ -160,6 +160,8 @@ del _card, _rank_text, _suit_text
 
 
 _CARD_TYPE = frozenset({Card})
+_CARD_SET = frozenset(_ALL_CARDS)
+_NOT_CARDS = {None}
 
 
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -189,16 +191,48 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int, title: str) -> 
     size = len(cards)
     if size <= decks and (jokers >= size or JOKER not in cards):
         return  # too few cards for any to appear more often than the deck holds it
-    distinct = set(cards)
-    if len(distinct) == size and (jokers or JOKER not in distinct):
-        return  # no card twice: the common case, decided without counting
+    _check_counts(cards, set(cards), decks, jokers, title)
+
+
+def cards_in_deck(cards: str | Iterable[Card | str], decks: int, jokers: int, title: str) -> tuple[Card, ...]:
+    """``parse_cards`` then ``check_copies``, for the meld checker: a tuple of cards, the common
+    case, is read and counted from one set of its cards."""
+    if type(cards) is tuple:
+        try:
+            distinct = set(cards)
+        except TypeError:  # something unhashable: parse_cards says what
+            distinct = _NOT_CARDS
+        if distinct <= _CARD_SET:
+            repeats = len(cards) - len(distinct)  # as _check_counts begins, without a call
+            if repeats >= decks or (repeats >= jokers and JOKER in distinct):
+                _check_counts(cards, distinct, decks, jokers, title)
+            return cards
+    parsed = parse_cards(cards)
+    check_copies(parsed, decks, jokers, title)
+    return parsed
+
+
+def _check_counts(cards: tuple[Card, ...], distinct: set[Card], decks: int, jokers: int, title: str) -> None:
+    """``check_copies`` given the set of the cards (which it may change)."""
+    repeats = len(cards) - len(distinct)  # no card appears more than once more than this
+    if repeats < decks and (repeats < jokers or JOKER not in distinct):
+        return  # decided without counting: the common case
+    count = cards.count  # a few cards, counted in C, without building a Counter
+    if JOKER in distinct:
+        if count(JOKER) > jokers:
+            _refuse_copies(cards, decks, jokers, title)
+        distinct.discard(JOKER)
+    if distinct and max(map(count, distinct)) > decks:
+        _refuse_copies(cards, decks, jokers, title)
+
+
+def _refuse_copies(cards: tuple[Card, ...], decks: int, jokers: int, title: str) -> None:
+    """Name the first card, in card order, of which ``cards`` hold more copies than the deck."""
     have = deck_counts(decks, jokers)
-    counts = Counter(cards)  # counted in one pass; the first card too many, in card order, is named
-    over = [card for card, count in counts.items() if count > have[card]]
-    if over:
-        card = min(over)
-        raise CardError(render("card-too-many", {"card": str(card), "count": counts[card], "title": title,
-                                                 "have": have[card]}))  # fmt: skip
+    counts = Counter(cards)
+    card = min(card for card, held in counts.items() if held > have[card])
+    raise CardError(render("card-too-many", {"card": str(card), "count": counts[card], "title": title,
+                                             "have": have[card]}))  # fmt: skip
 
 
 def remove_cards(hand: Iterable[Card], cards: Iterable[Card]) -> list[Card] | None:

@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from .cards import Card, CardError, check_copies, format_cards, parse_cards
+from .cards import Card, CardError, cards_in_deck, check_copies, format_cards, parse_cards
 from .messages import EN, Reason, render
 from .rules import Rules, resolve_rules
 
@@ -80,10 +80,9 @@ def check_meld(
     """Judge ``cards`` (in any order) as one new meld; ``going_out`` allows black 3s.
 
     More copies of a card than the rules' deck holds raise ``CardError``."""
-    rules = resolve_rules(rules)
-    parsed = parse_cards(cards)
-    check_copies(parsed, rules.decks, rules.jokers, rules.title)
-    return judge(parsed, rules, going_out)
+    if type(rules) is not Rules:
+        rules = resolve_rules(rules)
+    return judge(cards_in_deck(cards, rules.decks, rules.jokers, rules.title), rules, going_out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -204,7 +203,7 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
     ranks present, the ranks repeated and the suits of the naturals; the common legal shapes are
     then decided by arithmetic (``_common_shape``), every other group by the full check."""
     values = rules._values_by_rank  # type: ignore[attr-defined]  # card_value's table, read directly
-    present = repeated = suits = naturals = wilds = red_threes = points = 0
+    present = repeated = suits = wilds = red_threes = points = 0
     black_threes: list[Card] = []
     for card in cards:
         if card.is_natural:
@@ -214,7 +213,6 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
                 repeated |= bit
             present |= bit
             suits |= card._suit_bit
-            naturals += 1
         elif card.is_wild:
             points += values[card.rank]
             wilds += 1
@@ -223,6 +221,7 @@ def _judge(cards: tuple[Card, ...], rules: Rules, going_out: bool) -> MeldVerdic
         else:
             points += values[3]
             black_threes.append(card)
+    naturals = len(cards) - wilds - red_threes - len(black_threes)
     if naturals and not red_threes and not black_threes and len(cards) >= rules.meld_min_cards:
         verdict = _common_shape(cards, rules, naturals, wilds, present, repeated, suits, points)
         if verdict is not None:
@@ -407,7 +406,7 @@ def _check_black_threes(
 
 def _ranks_in(mask: int) -> tuple[str, ...]:
     """The ranks of a bit set (bit r for rank r) as the catalogue's words, lowest first."""
-    return _ranks(r for r in range(2, 15) if mask >> r & 1)
+    return tuple(_RANK_WORDS[r] for r in range(2, 15) if mask >> r & 1)
 
 
 def _max_count(most: int, count: int) -> dict[str, Any]:
@@ -474,14 +473,16 @@ _SAID: dict[tuple[Any, ...], Reason] = {}
 _SAID_MOST = 1 << 15
 
 
-def _said(code: str, title: str, *numbers: int) -> Reason:
-    """The reason ``code`` of the rules titled ``title`` with its ``numbers`` (counts, rule values,
-    bit sets of ranks or suits), made once and shared: reasons are values, and most verdicts repeat
-    a few of them, so the judge does not build their words again."""
-    key = (code, title, *numbers)
+def _said(code: str, title: str, first: int = 0, second: int = 0) -> Reason:
+    """The reason ``code`` of the rules titled ``title`` with its numbers (counts, rule values, bit
+    sets of ranks or suits; a code takes the same count of them every time), made once and shared:
+    reasons are values, and most verdicts repeat a few of them, so the judge does not build their
+    words again."""
+    key = (code, title, first, second)
     reason = _SAID.get(key)
     if reason is None:
         knob, params = _REASON_MAKERS[code]
+        numbers = (first, second)[: params.__code__.co_argcount]  # as many as the maker takes
         reason = Reason(code, knob, {"rules": title, **params(*numbers)})
         if len(_SAID) >= _SAID_MOST:
             _SAID.clear()  # a bound for long sessions of many variants
@@ -506,6 +507,8 @@ def complete_length(kind: MeldKind | None, rules: Rules) -> int | None:
 
 def _complete_label(cards: tuple[Card, ...], kind: MeldKind | None, rules: Rules) -> str | None:
     count = len(cards)
+    if count < CANASTA_LENGTH and count < rules.sequence_length and count < rules.wild_meld_length:
+        return None  # too short for any complete meld: the common case, said at once
     full = complete_length(kind, rules)
     if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES) and full is not None and count >= full:
         return "mixed-canasta" if any(c.is_wild for c in cards) else "natural-canasta"
@@ -544,4 +547,7 @@ def _bonus(label: str, rules: Rules) -> int:
 
 def _ranks(ranks: Iterable[int]) -> tuple[str, ...]:
     """Ranks as the catalogue's words ("queens", "4s"), which a sentence says again in its language."""
-    return tuple(EN.get(f"rank:{_RANK_TEXT[r]}", f"{_RANK_TEXT[r]}s") for r in sorted(ranks))
+    return tuple(_RANK_WORDS[r] for r in sorted(ranks))
+
+
+_RANK_WORDS = {r: EN.get(f"rank:{text}", f"{text}s") for r, text in _RANK_TEXT.items()}

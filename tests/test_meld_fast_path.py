@@ -16,7 +16,7 @@ from dataclasses import fields, replace
 
 import pytest
 
-from bolivia_core import Card, MeldVerdict, full_deck, get_rules, preset_names
+from bolivia_core import Card, CardError, MeldVerdict, check_meld, full_deck, get_rules, preset_names
 from bolivia_core.melds import MeldKind
 from bolivia_core.rules import Rules
 from bolivia_core import melds
@@ -146,3 +146,42 @@ def test_verdicts_built_field_by_field_are_the_dataclass_values() -> None:
             assert replace(verdict) == verdict
             checked += verdict.complete
     assert checked, "no complete meld among the groups: their bonus and name were not compared"
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_copies_are_counted_as_the_deck_holds_them(preset: str) -> None:
+    """``check_meld`` refuses a group exactly when some card appears more often than the preset's
+    deck holds it (``decks`` copies, ``jokers`` jokers), naming the lowest such card and its count;
+    groups drawn from a few cards repeat them often, so every shortcut of the count is crossed."""
+    rules = get_rules(preset)
+    rng = random.Random(40)
+    refused = 0
+    for _ in range(3000):
+        pool = rng.sample([*full_deck(1, 1)], rng.randint(1, 4))
+        group = tuple(rng.choices(pool, k=rng.randint(1, 2 * rules.jokers + 2)))
+        held = {card: group.count(card) for card in group}
+        over = sorted(c for c, n in held.items() if n > (rules.jokers if c.is_joker else rules.decks))
+        if not over:
+            check_meld(group, rules)
+            continue
+        refused += 1
+        with pytest.raises(CardError) as refusal:
+            check_meld(group, rules)
+        assert f"{over[0]} appears {held[over[0]]} times" in str(refusal.value), (group, str(refusal.value))
+    assert 300 < refused < 2700, f"{refused} of 3000 refused: the groups test one side only"
+
+
+@pytest.mark.parametrize(
+    "cards", [None, 12, ("KH", 12), (Card(13, "H"), ["KS"]), [Card(13, "H"), "ZZ"], ("KH", "KS", "XX")]
+)
+def test_what_is_not_cards_is_refused_in_words(cards: object) -> None:
+    """A tuple is read straight only when every item is a card; anything else goes through the
+    card reader, which names what is wrong (a ValueError, never a bare TypeError)."""
+    with pytest.raises(CardError, match="not"):
+        check_meld(cards, "bolivia")  # type: ignore[arg-type]
+
+
+def test_cards_given_as_text_or_tuples_of_text_are_read() -> None:
+    as_cards = check_meld((Card(13, "H"), Card(13, "S"), Card(13, "D")), "bolivia")
+    assert check_meld(("KH", "KS", "KD"), "bolivia") == as_cards == check_meld("KH KS KD", "bolivia")
+    assert as_cards.legal and as_cards.points == 30
