@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import fields, replace
+from unittest import mock
 
 import pytest
 
@@ -185,3 +186,14 @@ def test_cards_given_as_text_or_tuples_of_text_are_read() -> None:
     as_cards = check_meld((Card(13, "H"), Card(13, "S"), Card(13, "D")), "bolivia")
     assert check_meld(("KH", "KS", "KD"), "bolivia") == as_cards == check_meld("KH KS KD", "bolivia")
     assert as_cards.legal and as_cards.points == 30
+
+
+def test_card_equality_is_by_card_and_defers_to_other_types() -> None:
+    """Cards equal their copies and no other card, are never equal to their text, and leave the
+    answer to another type's own ``==`` (``mock.ANY`` equals anything)."""
+    king = Card.parse("KH")
+    assert king == Card(13, "H") == Card.parse("kh") and not king != Card.parse("K♥")
+    assert king != Card.parse("KS") and king != "KH" and not king == "KH"
+    assert king == mock.ANY and not king != mock.ANY
+    assert [Card.parse(t) for t in "KS KH KH 2C".split()].count(king) == 2
+    assert (Card.parse("QH"), king) < (Card.parse("QH"), Card.parse("KS"))
