@@ -51,7 +51,7 @@ class CardError(ValueError):
 _INTERNED: dict[tuple[int, str], Card] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """One playing card; a joker has rank 15 and no suit ("").
 
@@ -73,27 +73,35 @@ class Card:
     """``1 << i`` for the suit's place in ``SUITS`` (0 for a joker): the suits of a group as a bit set."""
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        card = _INTERNED.get((rank, suit))
-        return card if card is not None else object.__new__(cls)
+        # Everything happens here, and no __init__ (the dataclass makes none): a card asked for
+        # again is one dictionary look-up, and a new one is checked and set up once, in _make.
+        try:
+            card = _INTERNED.get((rank, suit))
+        except TypeError:  # an unhashable rank or suit
+            card = None
+        return card if card is not None else cls._make(rank, suit)
 
-    def __post_init__(self) -> None:
-        if _INTERNED.get((self.rank, self.suit)) is self:
-            return  # an interned card: already set up
-        if self.rank == JOKER_RANK:
-            if self.suit != "":
-                raise CardError(f"a joker has no suit, got {self.suit!r}")
-        elif self.rank not in _RANK_TEXT or self.suit not in SUITS:
-            raise CardError(f"Card({self.rank!r}, {self.suit!r}) is not a card: {EXPECTED}")
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        if rank == JOKER_RANK:
+            if suit != "":
+                raise CardError(f"a joker has no suit, got {suit!r}")
+        elif type(rank) is not int or rank not in _RANK_TEXT or type(suit) is not str or suit not in SUITS:
+            raise CardError(f"Card({rank!r}, {suit!r}) is not a card: {EXPECTED}")
+        self = object.__new__(cls)
         set_ = object.__setattr__
-        set_(self, "is_wild", self.rank in (2, JOKER_RANK))
-        set_(self, "is_natural", 4 <= self.rank <= 14)
-        set_(self, "is_red_three", self.rank == 3 and self.suit in _RED_SUITS)
-        set_(self, "is_black_three", self.rank == 3 and self.suit not in _RED_SUITS)
-        set_(self, "_text", "JK" if self.rank == JOKER_RANK else _RANK_TEXT[self.rank] + self.suit)
-        set_(self, "_order", self.rank * 8 + "CDHS".find(self.suit) + 1)
-        set_(self, "_rank_bit", 1 << self.rank)
-        set_(self, "_suit_bit", 1 << SUITS.index(self.suit) if self.suit else 0)
-        _INTERNED[(self.rank, self.suit)] = self
+        set_(self, "rank", rank)
+        set_(self, "suit", suit)
+        set_(self, "is_wild", rank in (2, JOKER_RANK))
+        set_(self, "is_natural", 4 <= rank <= 14)
+        set_(self, "is_red_three", rank == 3 and suit in _RED_SUITS)
+        set_(self, "is_black_three", rank == 3 and suit not in _RED_SUITS)
+        set_(self, "_text", "JK" if rank == JOKER_RANK else _RANK_TEXT[rank] + suit)
+        set_(self, "_order", rank * 8 + "CDHS".find(suit) + 1)
+        set_(self, "_rank_bit", 1 << rank)
+        set_(self, "_suit_bit", 1 << SUITS.index(suit) if suit else 0)
+        _INTERNED[(rank, suit)] = self
+        return self
 
     # Equality is identity (cards are interned), and so is the hash: object's own, in C, the
     # cheapest there is for the engine's hot paths (tuples of cards are its cache keys).

@@ -197,3 +197,12 @@ def test_card_equality_is_by_card_and_defers_to_other_types() -> None:
     assert king == mock.ANY and not king != mock.ANY
     assert [Card.parse(t) for t in "KS KH KH 2C".split()].count(king) == 2
     assert (Card.parse("QH"), king) < (Card.parse("QH"), Card.parse("KS"))
+
+
+@pytest.mark.parametrize("rank, suit", [(13, ["H"]), ([13], "H"), (1, "H"), (13, "X"), ("13", "H"), (15, "H")])
+def test_a_card_that_is_not_one_is_refused_in_words(rank: object, suit: object) -> None:
+    """``Card(rank, suit)`` is a look-up for the 53 cards; anything else, unhashable included, is a
+    CardError naming what was given, never a bare TypeError."""
+    with pytest.raises(CardError, match=r"not a card|joker has no suit"):
+        Card(rank, suit)  # type: ignore[arg-type]
+    assert Card(13, "H") is Card.parse("KH") and Card(15, "") is Card.parse("JK")
