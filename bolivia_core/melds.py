@@ -310,7 +310,11 @@ def _verdict(
 ) -> MeldVerdict:
     """The verdict, its fields set one by one: the same value ``MeldVerdict(...)`` makes, in half the
     time its generated ``__init__`` takes (a frozen class sets each field through ``object``)."""
-    label = None if reasons else _complete_label(cards, kind, rules)
+    count = len(cards)
+    if reasons or (count < CANASTA_LENGTH and count < rules.sequence_length and count < rules.wild_meld_length):
+        label = None  # illegal, or too short for any complete meld: the common cases, said at once
+    else:
+        label = _complete_label(cards, kind, rules)
     verdict = _new_verdict(MeldVerdict)
     _set_cards(verdict, cards)
     _set_rules(verdict, rules.name)
@@ -507,8 +511,6 @@ def complete_length(kind: MeldKind | None, rules: Rules) -> int | None:
 
 def _complete_label(cards: tuple[Card, ...], kind: MeldKind | None, rules: Rules) -> str | None:
     count = len(cards)
-    if count < CANASTA_LENGTH and count < rules.sequence_length and count < rules.wild_meld_length:
-        return None  # too short for any complete meld: the common case, said at once
     full = complete_length(kind, rules)
     if kind in (MeldKind.SAME_RANK, MeldKind.BLACK_THREES) and full is not None and count >= full:
         return "mixed-canasta" if any(c.is_wild for c in cards) else "natural-canasta"
