@@ -413,81 +413,54 @@ def _ranks_in(mask: int) -> tuple[str, ...]:
     return tuple(_RANK_WORDS[r] for r in range(2, 15) if mask >> r & 1)
 
 
-def _max_count(most: int, count: int) -> dict[str, Any]:
-    return {"max": most, "count": count}
-
-
-def _max_wilds(most: int, wilds: int) -> dict[str, Any]:
-    return {"max": most, "wilds": wilds}
-
-
-def _min_count(least: int, count: int) -> dict[str, Any]:
-    return {"min": least, "count": count}
-
-
-def _min_naturals(least: int, naturals: int) -> dict[str, Any]:
-    return {"min": least, "naturals": naturals}
-
-
-def _balance(naturals: int, wilds: int) -> dict[str, Any]:
-    return {"naturals": naturals, "wilds": wilds}
-
-
-def _no_params() -> dict[str, Any]:
-    return {}
-
-
-def _ranks_param(mask: int) -> dict[str, Any]:
-    return {"ranks": _ranks_in(mask)}
-
-
-def _suits_param(suits: int) -> dict[str, Any]:
-    return {"suits": tuple(_SUIT_NAMES[s] for i, s in enumerate("CDHS") if suits >> i & 1)}
-
-
-def _gap_param(missing: int, usable: int) -> dict[str, Any]:
-    said = ", ".join(_RANK_TEXT[r] for r in range(2, 15) if missing >> r & 1)  # card notation: no word of any language
-    return {"missing": said, "usable": usable}
-
-
-_REASON_MAKERS: dict[str, tuple[str, Callable[..., dict[str, Any]]]] = {
-    # code: (the knob it rests on, its params from the numbers _said is given)
-    "red-three-in-meld": ("card_values", lambda count: {"count": count}),
-    "sequences-not-allowed": ("sequences", _ranks_param),
-    "not-one-rank-or-suit": ("sequences", _ranks_param),
-    "sequence-suits": ("sequences", _suits_param),
-    "sequence-repeated-rank": ("sequences", _ranks_param),
-    "sequence-too-many-wilds": ("sequence_max_wilds", _max_wilds),
-    "black-three-under-sequence": ("black_three_under_sequence", _ranks_param),
-    "black-three-in-meld": ("black_three_meld_max", _ranks_param),
-    "black-threes-only-going-out": ("black_three_meld_max", _no_params),
-    "sequence-gap": ("sequences", _gap_param),
-    "sequence-too-long": ("sequence_length", _max_count),
-    "same-rank-too-many-wilds": ("same_rank_max_wilds", _max_wilds),
-    "same-rank-wild-balance-twice": ("same_rank_wild_balance", _balance),
-    "same-rank-wild-balance-more": ("same_rank_wild_balance", _balance),
-    "same-rank-too-few-naturals": ("same_rank_min_naturals", _min_naturals),
-    "black-threes-with-wilds": ("black_three_meld_wilds", _max_wilds),
-    "black-threes-too-many": ("black_three_meld_max", _max_count),
-    "wild-melds-not-allowed": ("wild_melds", _no_params),
-    "wild-meld-too-long": ("wild_meld_length", _max_count),
-    "too-few-cards": ("meld_min_cards", _min_count),
+# What each reason says, from the two numbers _said keeps it under (0 where a reason has fewer).
+_Params = Callable[[int, int], dict[str, Any]]
+_REASON_MAKERS: dict[str, tuple[str, _Params]] = {
+    # code: (the knob it rests on, its params)
+    "red-three-in-meld": ("card_values", lambda count, _: {"count": count}),
+    "sequences-not-allowed": ("sequences", lambda ranks, _: {"ranks": _ranks_in(ranks)}),
+    "not-one-rank-or-suit": ("sequences", lambda ranks, _: {"ranks": _ranks_in(ranks)}),
+    "sequence-suits": ("sequences", lambda suits, _: {"suits": _suits_in(suits)}),
+    "sequence-repeated-rank": ("sequences", lambda ranks, _: {"ranks": _ranks_in(ranks)}),
+    "sequence-too-many-wilds": ("sequence_max_wilds", lambda most, wilds: {"max": most, "wilds": wilds}),
+    "black-three-under-sequence": ("black_three_under_sequence", lambda ranks, _: {"ranks": _ranks_in(ranks)}),
+    "black-three-in-meld": ("black_three_meld_max", lambda ranks, _: {"ranks": _ranks_in(ranks)}),
+    "black-threes-only-going-out": ("black_three_meld_max", lambda _, __: {}),
+    "sequence-gap": ("sequences", lambda missing, usable: {"missing": _notation_in(missing), "usable": usable}),
+    "sequence-too-long": ("sequence_length", lambda most, count: {"max": most, "count": count}),
+    "same-rank-too-many-wilds": ("same_rank_max_wilds", lambda most, wilds: {"max": most, "wilds": wilds}),
+    "same-rank-wild-balance-twice": ("same_rank_wild_balance", lambda n, wilds: {"naturals": n, "wilds": wilds}),
+    "same-rank-wild-balance-more": ("same_rank_wild_balance", lambda n, wilds: {"naturals": n, "wilds": wilds}),
+    "same-rank-too-few-naturals": ("same_rank_min_naturals", lambda least, n: {"min": least, "naturals": n}),
+    "black-threes-with-wilds": ("black_three_meld_wilds", lambda most, wilds: {"max": most, "wilds": wilds}),
+    "black-threes-too-many": ("black_three_meld_max", lambda most, count: {"max": most, "count": count}),
+    "wild-melds-not-allowed": ("wild_melds", lambda _, __: {}),
+    "wild-meld-too-long": ("wild_meld_length", lambda most, count: {"max": most, "count": count}),
+    "too-few-cards": ("meld_min_cards", lambda least, count: {"min": least, "count": count}),
 }
-_SAID: dict[tuple[Any, ...], Reason] = {}
+_SAID: dict[tuple[str, str, int, int], Reason] = {}
 _SAID_MOST = 1 << 15
+
+
+def _suits_in(suits: int) -> tuple[str, ...]:
+    """The suits of a bit set (bit i for ``SUITS[i]``) as the catalogue's words, in suit order."""
+    return tuple(_SUIT_NAMES[s] for i, s in enumerate("CDHS") if suits >> i & 1)
+
+
+def _notation_in(ranks: int) -> str:
+    """The ranks of a bit set in card notation ("8, 10"): no word of any language."""
+    return ", ".join(_RANK_TEXT[r] for r in range(2, 15) if ranks >> r & 1)
 
 
 def _said(code: str, title: str, first: int = 0, second: int = 0) -> Reason:
     """The reason ``code`` of the rules titled ``title`` with its numbers (counts, rule values, bit
-    sets of ranks or suits; a code takes the same count of them every time), made once and shared:
-    reasons are values, and most verdicts repeat a few of them, so the judge does not build their
-    words again."""
+    sets of ranks or suits), made once and shared: reasons are values, and most verdicts repeat a
+    few of them, so the judge does not build their words again."""
     key = (code, title, first, second)
     reason = _SAID.get(key)
     if reason is None:
         knob, params = _REASON_MAKERS[code]
-        numbers = (first, second)[: params.__code__.co_argcount]  # as many as the maker takes
-        reason = Reason(code, knob, {"rules": title, **params(*numbers)})
+        reason = Reason(code, knob, {"rules": title, **params(first, second)})
         if len(_SAID) >= _SAID_MOST:
             _SAID.clear()  # a bound for long sessions of many variants
         _SAID[key] = reason
