@@ -175,7 +175,6 @@ del _card, _rank_text, _suit_text
 
 _CARD_TYPE = frozenset({Card})
 _CARD_SET = frozenset(_ALL_CARDS)
-_NOT_CARDS = {None}
 
 
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -213,10 +212,10 @@ def cards_in_deck(cards: str | Iterable[Card | str], decks: int, jokers: int, ti
     case, is read and counted from one set of its cards."""
     if type(cards) is tuple:
         try:
-            distinct = set(cards)
+            distinct: set[Card] | None = set(cards)  # cards, if every item is one (checked next)
         except TypeError:  # something unhashable: parse_cards says what
-            distinct = _NOT_CARDS
-        if distinct <= _CARD_SET:
+            distinct = None
+        if distinct is not None and distinct <= _CARD_SET:
             repeats = len(cards) - len(distinct)  # as _check_counts begins, without a call
             if repeats >= decks or (repeats >= jokers and JOKER in distinct):
                 _check_counts(cards, distinct, decks, jokers, title)
