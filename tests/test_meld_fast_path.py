@@ -6,6 +6,8 @@ are made once and shared (``_said``) and verdicts are built field by field (``_v
 test here compares a shortcut with the long way over seeded groups: shapes players try, runs with
 3s and wild cards, random cards of the preset's own deck; and a club variant that shares its
 title with a preset but not its rules, since shared reasons are keyed by title and numbers.
+The checks in front of the judge have their own: copies counted against the deck without a
+Counter, a tuple read as cards only when every item is one, a card's == and construction.
 """
 
 from __future__ import annotations
