@@ -226,16 +226,14 @@ def cards_in_deck(cards: str | Iterable[Card | str], decks: int, jokers: int, ti
 
 
 def _check_counts(cards: tuple[Card, ...], distinct: set[Card], decks: int, jokers: int, title: str) -> None:
-    """``check_copies`` given the set of the cards (which it may change)."""
+    """``check_copies`` given the set of the cards."""
     repeats = len(cards) - len(distinct)  # no card appears more than once more than this
     if repeats < decks and (repeats < jokers or JOKER not in distinct):
         return  # decided without counting: the common case
-    count = cards.count  # a few cards, counted in C, without building a Counter
-    if JOKER in distinct:
-        if count(JOKER) > jokers:
-            _refuse_copies(cards, decks, jokers, title)
-        distinct.discard(JOKER)
-    if distinct and max(map(count, distinct)) > decks:
+    held = dict.fromkeys(distinct, 0)  # counted by hash and identity: no == between cards
+    for card in cards:
+        held[card] += 1
+    if held.pop(JOKER, 0) > jokers or (held and max(held.values()) > decks):
         _refuse_copies(cards, decks, jokers, title)
 
 
