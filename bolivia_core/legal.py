@@ -900,13 +900,96 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     elif kind is MeldKind.SEQUENCE:
         assert first is not None
         suit = first.suit
+        shape = _meld_shape(meld) if legal else None
+        if shape is not None and (len(hand.twos) <= 1 or rules.sequence_max_wilds <= 1):
+            three = next((c for c in hand.black_threes if c.suit == suit), None)
+            return _shaped_additions(shape, hand.by_suit.get(suit, {}), three, hand.twos, hand.jokers, rules)
         relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
     else:
+        shape = _meld_shape(meld) if legal and kind is MeldKind.WILD else None
+        if shape is not None:  # only the hand's wild cards may join a meld of wild cards (_addition_groups)
+            return _shaped_additions(shape, {}, None, hand.twos, hand.jokers, rules)
         relevant = (*hand.twos, *hand.jokers, *hand.black_threes)
     return _addition_options(meld, relevant, rules)
 
 
 MeldFacts = tuple[MeldKind | None, bool, Card | None, int]
+MeldShape = tuple[tuple[int, ...], int, int]
+"""A meld on the table by its parts: the ranks of its naturals, how many 2s and jokers."""
+AddShape = tuple[tuple[int, ...], int, int, bool]
+"""A group added by its parts: the ranks of its naturals, how many 2s and jokers, whether a black 3."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld_shape(meld: Cards) -> MeldShape | None:
+    """``meld``'s shape when it holds only naturals and wild cards (no black 3), else ``None``."""
+    if any(not (c.is_natural or c.is_wild) for c in meld):
+        return None
+    ranks = tuple(sorted(c.rank for c in meld if c.is_natural))
+    jokers = sum(c.is_joker for c in meld)
+    return ranks, len(meld) - len(ranks) - jokers, jokers
+
+
+def _shaped_additions(
+    shape: MeldShape,
+    suited: dict[int, Card],
+    three: Card | None,
+    twos: Sequence[Card],
+    jokers: Sequence[Card],
+    rules: Rules,
+) -> tuple[tuple[Cards, bool], ...]:
+    """``_addition_options`` for a legal sequence or meld of wild cards without black 3s, from the
+    hand's naturals of its suit (``suited``, by rank), black 3 of its suit and wild cards: worked
+    out on stand-in cards by ranks and counts (``_add_shapes``: which suit, and which 2s, change
+    nothing for such a meld), then made of the hand's own cards (its first 2s, as the groups by
+    cards take them). For a sequence, the hand holds at most one 2 or the rules allow at most one
+    wild card in it: otherwise groups with different 2s would be one stand-in group."""
+    ranks = shape[0]
+    near: tuple[int, ...] = ()
+    if ranks and not (shape[1] or shape[2]) and (not rules.sequence_max_wilds or not (twos or jokers)):
+        # no wild card in the meld nor any that may join it: only the naturals that continue it
+        # without a gap can join it, or join a group that joins it
+        low, high = ranks[0], ranks[-1]
+        while low - 1 in suited:
+            low -= 1
+        while high + 1 in suited:
+            high += 1
+        near = tuple(r for r in suited if low <= r <= high and not ranks[0] <= r <= ranks[-1])
+    elif ranks:
+        # a natural further from the meld's naturals than a whole sequence spans never joins it,
+        # nor joins a group that joins it: such cards change no offer
+        low, high = ranks[-1] - rules.sequence_length + 1, ranks[0] + rules.sequence_length - 1
+        near = tuple(r for r in suited if low <= r <= high)
+    options = _add_shapes(shape, near, three is not None, len(twos), len(jokers), rules)
+    threes = (three,) if three is not None else ()
+    return tuple(
+        ((*twos[:t], *threes[:with_three], *(suited[r] for r in added), *jokers[:j]), legal)
+        for (added, t, j, with_three), legal in options
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _add_shapes(
+    shape: MeldShape, near: tuple[int, ...], three: bool, twos: int, jokers: int, rules: Rules
+) -> tuple[tuple[AddShape, bool], ...]:
+    """``_shaped_additions`` by ranks and counts: the groups ``_addition_options`` offers for a
+    stand-in meld and hand of one suit, each by its parts."""
+    ranks, meld_twos, meld_jokers = shape
+    meld = (*[_STAND_IN_TWO] * meld_twos, *(Card(r, _STAND_IN_SUIT) for r in ranks), *[JOKER] * meld_jokers)
+    threes = (_STAND_IN_THREE,) if three else ()
+    cards = (*[_STAND_IN_TWO] * twos, *threes, *(Card(r, _STAND_IN_SUIT) for r in near), *[JOKER] * jokers)
+    return tuple(
+        (
+            (
+                tuple(c.rank for c in group if c.is_natural),
+                sum(c is _STAND_IN_TWO for c in group),
+                sum(c.is_joker for c in group),
+                _STAND_IN_THREE in group,
+            ),
+            legal,
+        )
+        for group, legal in _addition_options(meld, cards, rules)
+    )
 
 
 @lru_cache(maxsize=1 << 12)
