@@ -41,7 +41,7 @@ from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, JOKER_RANK, Card, remove_cards
-from .checks import card_class, is_legal, meets_initial_minimum, pile_closed, pile_frozen, pile_ways_met
+from .checks import card_class, is_legal, pile_closed, pile_frozen, pile_ways_met
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -733,12 +733,14 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     ranks, table_facts = _table_facts(melds, rules)
     offered: list[Cards] = []
     verdicts: list[bool | None] = []
+    # an unmelded side's single meld must open the hand alone: those too small are skipped (the
+    # same rule; a group's points are the same whether or not it goes out)
+    minimum = rules.initial_meld_minimum(pos.scores[side]) if not table else 0
     for group, _ in groups:
-        # an unmelded side's single meld must open the hand alone: skip those too small (the same rule)
-        if table or meets_initial_minimum(pos, judge(group, rules, True).points):
+        verdict = judge(group, rules)
+        if table or verdict.points >= minimum:
             known = None
             if ranks is not None and size - len(group) >= 2:
-                verdict = judge(group, rules)
                 known = verdict.legal and _rank_room(verdict, ranks, rules)
             offered.append(group)
             verdicts.append(known)
@@ -751,7 +753,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         judged: list[bool | None] = []
         twos, jokers = tuple(hand.twos), tuple(hand.jokers)
         for index, (meld, facts) in enumerate(zip(melds, table_facts, strict=True), start=1):
-            kind, legal, first, naturals = facts
+            kind, legal, first, naturals, _ = facts
             if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
                 assert first is not None
                 same = tuple(hand.by_rank.get(first.rank, ()))
@@ -792,16 +794,16 @@ _discard = cache(Discard)  # one action per card: a discard is made often and ne
 _class_of = cache(card_class)  # a card's class, looked up
 
 
-def _table_ranks(table: tuple[Cards, ...], rules: Rules) -> dict[int, tuple[int, int]] | None:
-    """The side's legal same-rank melds by rank: (how many, how many not complete), read once per
-    table; ``None`` when the table breaks a per-rank limit already (then every check says so)."""
+def _ranks_of(facts: tuple[MeldFacts, ...], rules: Rules) -> dict[int, tuple[int, int]] | None:
+    """The side's legal same-rank melds by rank: (how many, how many not complete), read from the
+    table's ``_meld_facts``; ``None`` when the table breaks a per-rank limit already (then every
+    check says so)."""
     ranks: dict[int, tuple[int, int]] = {}
-    for meld in table:
-        verdict = judge(meld, rules, True)
-        if verdict.legal and verdict.kind is MeldKind.SAME_RANK:
-            rank = next(c.rank for c in meld if c.is_natural)
-            count, open_ = ranks.get(rank, (0, 0))
-            ranks[rank] = (count + 1, open_ + (not verdict.complete))
+    for kind, legal, first, _, complete in facts:
+        if legal and kind is MeldKind.SAME_RANK:
+            assert first is not None
+            count, open_ = ranks.get(first.rank, (0, 0))
+            ranks[first.rank] = (count + 1, open_ + (not complete))
     per_rank = rules.same_rank_melds_per_rank
     if per_rank == "one" and any(count > 1 for count, _ in ranks.values()):
         return None
@@ -889,7 +891,7 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     """``_addition_groups``, each with whether the judge allows it (not going out), remembered by
     the meld and the hand's cards that could ever join it: those of its rank (or of its suit, with
     black 3s of that suit) and wild cards. No other card can make an addition to it legal."""
-    kind, legal, first, naturals = _meld_facts(meld, rules)
+    kind, legal, first, naturals, _ = _meld_facts(meld, rules)
     if kind is MeldKind.SAME_RANK:
         assert first is not None
         same = tuple(hand.by_rank.get(first.rank, ()))
@@ -913,7 +915,7 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
     return _addition_options(meld, relevant, rules)
 
 
-MeldFacts = tuple[MeldKind | None, bool, Card | None, int]
+MeldFacts = tuple[MeldKind | None, bool, Card | None, int, bool]
 MeldShape = tuple[tuple[int, ...], int, int]
 """A meld on the table by its parts: the ranks of its naturals, how many 2s and jokers."""
 AddShape = tuple[tuple[int, ...], int, int, bool]
@@ -996,18 +998,19 @@ def _add_shapes(
 def _table_facts(
     table: tuple[Cards, ...], rules: Rules
 ) -> tuple[dict[int, tuple[int, int]] | None, tuple[MeldFacts, ...]]:
-    """What the offers read of a side's table, once per table: ``_table_ranks`` and each meld's
+    """What the offers read of a side's table, once per table: ``_ranks_of`` it and each meld's
     ``_meld_facts`` (the table changes only when the side melds or adds)."""
-    return _table_ranks(table, rules), tuple(_meld_facts(meld, rules) for meld in table)
+    facts = tuple(_meld_facts(meld, rules) for meld in table)
+    return _ranks_of(facts, rules), facts
 
 
 @lru_cache(maxsize=1 << 12)
 def _meld_facts(meld: Cards, rules: Rules) -> MeldFacts:
-    """A table meld's kind and legality (as the judge says), its first natural and how many
-    naturals it holds: what the offers of additions read, worked out once per meld."""
+    """A table meld's kind and legality (as the judge says), its first natural, how many
+    naturals it holds and whether it is complete: what the offers read, worked out once per meld."""
     verdict = judge(meld, rules, True)
     naturals = [c for c in meld if c.is_natural]
-    return verdict.kind, verdict.legal, naturals[0] if naturals else None, len(naturals)
+    return verdict.kind, verdict.legal, naturals[0] if naturals else None, len(naturals), verdict.complete
 
 
 @lru_cache(maxsize=1024)
