@@ -959,10 +959,25 @@ def _shaped_additions(
         near = tuple(r for r in suited if low <= r <= high and not ranks[0] <= r <= ranks[-1])
     elif ranks:
         # a natural further from the meld's naturals than a whole sequence spans never joins it,
-        # nor joins a group that joins it: such cards change no offer
-        low, high = ranks[-1] - rules.sequence_length + 1, ranks[0] + rules.sequence_length - 1
+        # nor one beyond more missing ranks than the wild cards the sequence may hold could fill,
+        # nor does it join a group that joins it: such cards change no offer
+        spare = min(rules.sequence_max_wilds, shape[1] + shape[2] + len(twos) + len(jokers))
+        low, high = ranks[0], ranks[-1]
+        floor, ceiling = ranks[-1] - rules.sequence_length + 1, ranks[0] + rules.sequence_length - 1
+        missing = 0
+        while low - 1 >= floor and (low - 1 in suited or missing < spare):
+            missing += low - 1 not in suited
+            low -= 1
+        missing = 0
+        while high + 1 <= ceiling and (high + 1 in suited or missing < spare):
+            missing += high + 1 not in suited
+            high += 1
         near = tuple(r for r in suited if low <= r <= high)
-    options = _add_shapes(shape, near, three is not None, len(twos), len(jokers), rules)
+    if ranks:  # one wild card more than a sequence may hold is all a group or its rest can show
+        most = rules.sequence_max_wilds + 1
+        options = _add_shapes(shape, near, three is not None, min(len(twos), most), min(len(jokers), most), rules)
+    else:
+        options = _add_shapes(shape, near, three is not None, len(twos), len(jokers), rules)
     threes = (three,) if three is not None else ()
     return tuple(
         ((*twos[:t], *threes[:with_three], *(suited[r] for r in added), *jokers[:j]), legal)
@@ -1111,17 +1126,25 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
     and to which no other card of the hand could be added."""
     legal: list[Cards] = []
     pool = sorted(pool, key=_ORDER)  # so every combination comes in card order already
-    for size in range(len(pool), 1, -1):
+    # ``meld`` is a sequence (naturals of two ranks or more): longer than a sequence may be, it is
+    # no legal meld whatever joins it, so groups that make it so are not tried
+    room = rules.sequence_length - len(meld)
+    seen = _scan(_NO_CARDS, meld)
+    for size in range(min(len(pool), room), 1, -1):
         for joined in combinations(pool, size):
-            if _may_be_sequence(meld + joined, rules) and judge_addition(
+            if _may_be_sequence_after(seen, joined, rules) and judge_addition(
                 meld, joined, rules, any(c.is_black_three for c in joined)
             ).legal:
                 legal.append(joined)
     for joined in legal:
+        if len(joined) >= room:
+            yield joined  # nothing more joins a sequence as long as it may be
+            continue
         rest = remove_cards(hand.cards, joined) or []
         threes = any(x.is_black_three for x in joined)
+        with_joined = _scan(seen, joined)
         if not any(
-            _may_be_sequence((*meld, *joined, c), rules)
+            _may_be_sequence_after(with_joined, (c,), rules)
             and judge_addition(meld, tuple(sorted((*joined, c), key=_ORDER)), rules, c.is_black_three or threes).legal
             for c in dict.fromkeys(rest)
         ):
@@ -1133,28 +1156,54 @@ def _may_be_sequence(cards: Sequence[Card], rules: Rules) -> bool:
     of the judge (melds._judge and _check_sequence: one suit, no rank twice, so many wild cards, the
     gaps filled, the length): such a group is no legal meld, and no legal addition either. ``True``
     means the judge must say; so it is for groups with 3s or naturals of one rank."""
-    suits: set[str] = set()
-    present = 0
-    naturals = wilds = 0
-    low, high = 15, 0
-    repeated = False
+    return _may_be_sequence_after(_NO_CARDS, cards, rules)
+
+
+SequenceScan = tuple[str, bool, int, int, int, int, int, bool, int]
+"""What ``_may_be_sequence`` reads of cards seen so far: the first natural's suit, whether another
+suit came, the ranks present (as bits), how many naturals and wild cards, the lowest and highest
+rank, whether a rank came twice, how many cards."""
+_NO_CARDS: SequenceScan = ("", False, 0, 0, 0, 15, 0, False, 0)
+
+
+def _scan(seen: SequenceScan | None, cards: Sequence[Card]) -> SequenceScan | None:
+    """``seen`` with ``cards`` too; ``None`` once a 3 is among them (the judge's own rules)."""
+    if seen is None:
+        return None
+    suit, mixed, present, naturals, wilds, low, high, repeated, count = seen
     for card in cards:
         if card.is_natural:
             rank = card.rank
-            suits.add(card.suit)
+            if not suit:
+                suit = card.suit
+            elif card.suit != suit:
+                mixed = True
             bit = 1 << rank
             repeated = repeated or bool(present & bit)
             present |= bit
             naturals += 1
-            low, high = min(low, rank), max(high, rank)
+            if rank < low:
+                low = rank
+            if rank > high:
+                high = rank
         elif card.is_wild:
             wilds += 1
         else:
-            return True  # a 3: the judge's own rules
-    if low >= high or len(cards) < rules.meld_min_cards:
+            return None
+    return suit, mixed, present, naturals, wilds, low, high, repeated, count + len(cards)
+
+
+def _may_be_sequence_after(seen: SequenceScan | None, cards: Sequence[Card], rules: Rules) -> bool:
+    """``_may_be_sequence`` of the cards ``seen`` (as ``_scan`` read them) and ``cards``: a meld
+    read once, then each group that might join it."""
+    scanned = _scan(seen, cards)
+    if scanned is None:
+        return True  # a 3: the judge's own rules
+    _, mixed, _, naturals, wilds, low, high, repeated, count = scanned
+    if low >= high or count < rules.meld_min_cards:
         return True  # no natural, or one rank: not a sequence
-    if not rules.sequences or len(suits) > 1 or repeated:
+    if not rules.sequences or mixed or repeated:
         return False
-    if wilds > rules.sequence_max_wilds or len(cards) > rules.sequence_length:
+    if wilds > rules.sequence_max_wilds or count > rules.sequence_length:
         return False
     return high - low + 1 - naturals <= wilds
