@@ -88,22 +88,32 @@ def _check_pass(pos: Position, action: Pass, params: dict[str, Any]) -> Reasons:
         yield Reason("pass-while-able", "stock_out", params)
 
 
-def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
-    """Why the pile cannot be touched at all now (empty, blocked, one card to one card)."""
+def _pile_problem(pos: Position) -> str | None:
+    """Why the pile cannot be touched at all now, as a reason's code (empty, blocked, one card to
+    one card); ``None`` when it can."""
     rules = pos.rules
     if not pos.pile:
-        return [Reason("pile-empty", None, params)]
-    top = pos.pile[-1]
-    if card_class(top) in rules.pile_blocked_by:
-        return [Reason("pile-blocked", "pile_blocked_by", params | {"card": str(top)})]
+        return "pile-empty"
+    if card_class(pos.pile[-1]) in rules.pile_blocked_by:
+        return "pile-blocked"
     if len(pos.pile) == 1 and len(pos.hands[pos.turn - 1]) == 1 and not rules.one_card_pile_with_one_card:
-        return [Reason("pile-one-card", "one_card_pile_with_one_card", params)]
-    return []
+        return "pile-one-card"
+    return None
+
+
+def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
+    """``_pile_problem`` said with its knob and the top card."""
+    problem = _pile_problem(pos)
+    if problem is None:
+        return []
+    if problem == "pile-blocked":
+        return [Reason(problem, "pile_blocked_by", params | {"card": str(pos.pile[-1])})]
+    return [Reason(problem, "one_card_pile_with_one_card" if problem == "pile-one-card" else None, params)]
 
 
 def pile_closed(pos: Position) -> bool:
     """Whether nobody may touch the pile now, whatever they hold (empty, blocked, one to one)."""
-    return bool(_pile_reasons(pos, {}))
+    return _pile_problem(pos) is not None
 
 
 def card_class(card: Card) -> CardClass:

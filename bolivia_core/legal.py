@@ -610,7 +610,33 @@ def _take_top_judged(pos: Position) -> Iterator[tuple[Action, bool | None]]:
         if closed is None:
             closed = pile_closed(pos)
         meld = tuple(pos.melds[pos.side_of(pos.turn)][action.meld - 1])
-        yield action, not closed and judge_addition(meld, (pos.pile[-1],), pos.rules).legal
+        yield action, not closed and _top_joins(meld, pos.pile[-1], pos.rules)
+
+
+def _top_joins(meld: Cards, top: Card, rules: Rules) -> bool:
+    """Whether the judge allows ``top`` to join ``meld`` (a sequence): worked out on stand-in cards
+    by the shape of a legal meld when it and the card hold no 3 (which suit, and which 2, change nothing for
+    a sequence; a natural of another suit is of another suit whichever it is)."""
+    shape = _meld_shape(meld)
+    _, legal, first, _, _ = _meld_facts(meld, rules)
+    if shape is None or first is None or not legal or not (top.is_natural or top.is_wild):
+        return judge_addition(meld, (top,), rules).legal
+    if top.is_wild:
+        stand_in = top if top.is_joker else _STAND_IN_TWO
+    else:
+        stand_in = Card(top.rank, _STAND_IN_SUIT if top.suit == first.suit else _OTHER_SUIT)
+    return _stand_in_joins(shape, stand_in, rules)
+
+
+_OTHER_SUIT = "D"
+
+
+@lru_cache(maxsize=1 << 12)
+def _stand_in_joins(shape: MeldShape, card: Card, rules: Rules) -> bool:
+    """``_top_joins`` for a stand-in meld of ``shape`` in the stand-in suit."""
+    ranks, twos, jokers = shape
+    meld = (*[_STAND_IN_TWO] * twos, *(Card(r, _STAND_IN_SUIT) for r in ranks), *[JOKER] * jokers)
+    return judge_addition(meld, (card,), rules).legal
 
 
 def _pile_take_candidates(pos: Position) -> Iterator[Action]:
