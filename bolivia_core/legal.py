@@ -695,12 +695,14 @@ def _new_meld_take_possible(top: Card, cards: Sequence[Card], rules: Rules, froz
     """Whether any group of ``cards`` (the hand) could meet a way of taking the pile as a new meld
     (checks.pile_ways_met), by counts of what the hand holds: if not, no group needs to be built."""
     ways = rules.pile_take_ways
-    same_rank = sum(c.rank == top.rank for c in cards) if top.is_natural else 0  # naturals: top's rank is
+    rank = top.rank
+    same_rank = sum(1 for c in cards if c.rank == rank) if top.is_natural else 0  # naturals: top's rank is
     if "natural pair" in ways and same_rank >= 2:
         return True
     if frozen:
         return False
-    wild_count = sum(c.is_wild for c in cards)
+    wilds_wanted = "natural and wild" in ways or "two wilds" in ways
+    wild_count = sum(1 for c in cards if c.is_wild) if wilds_wanted else 0
     if "natural and wild" in ways and same_rank and wild_count:
         return True
     if "suited sequence pair" in ways and top.is_natural:
