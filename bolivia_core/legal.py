@@ -856,7 +856,7 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
     no two do, the best-first combination of the offered melds."""
     rules = pos.rules
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
-    points = {g: judge(g, rules, True).points for g, maximal in groups if maximal}
+    points = {g: judge(g, rules).points for g, maximal in groups if maximal}  # as going out: the same points
     short = [g for g in points if points[g] < minimum]
     found = False
     held = _counts(hand.cards)
