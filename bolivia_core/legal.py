@@ -357,6 +357,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
             for (n, t, j), maximal in _rank_shapes(len(naturals), *counts, rules):
                 found[(*twos[:t], *naturals[:n], *jokers[:j])] = maximal
     if rules.sequences:
+        natural_runs_only = not rules.sequence_max_wilds or not wild_count
         for suit, ranks in hand.by_suit.items():
             three = (
                 next((c for c in hand.black_threes if c.suit == suit), None)
@@ -365,6 +366,8 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
             )
             if len(ranks) + wild_count + (three is not None) < least:
                 continue
+            if natural_runs_only and three is None and not _has_run(ranks, least):
+                continue  # no wild card may fill a gap, and no run is long enough: no sequence
             for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
@@ -378,6 +381,18 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         _keep(found, tuple(threes[:least]), False, rules, True)
         _keep(found, tuple(threes[: rules.black_three_meld_max]), True, rules, True)
     return sorted(found.items(), key=_item_key)
+
+
+def _has_run(ranks: dict[int, Card], least: int) -> bool:
+    """Whether ``ranks`` (in rising order) hold ``least`` ranks in a row."""
+    run = 0
+    last = -1
+    for rank in ranks:
+        run = run + 1 if rank == last + 1 else 1
+        if run >= least:
+            return True
+        last = rank
+    return False
 
 
 Shape = tuple[int, int, int]
