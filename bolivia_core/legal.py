@@ -305,29 +305,34 @@ class _Hand(_Wilds):
 
     def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
         """``first``, if given, is put first among its equals, so every group that takes one takes it."""
-        super().__init__((), ())
-        self.cards = tuple(sorted(cards, key=_ORDER))
+        self._wild_options = {}
+        self.cards = ordered = tuple(sorted(cards, key=_ORDER))
         by_rank: dict[int, list[Card]] = {}
         by_suit: dict[str, dict[int, Card]] = {}
         self.by_rank, self.by_suit = by_rank, by_suit
-        self.black_threes: list[Card] = []
-        for card in self.cards:
+        twos: list[Card] = []
+        jokers: list[Card] = []
+        threes: list[Card] = []
+        self.twos, self.jokers, self.black_threes = twos, jokers, threes
+        last_rank = 0
+        same: list[Card] = []
+        for card in ordered:  # in card order: the copies of a rank come together
             if card.is_natural:
                 rank = card.rank
-                same = by_rank.get(rank)
-                if same is None:
-                    by_rank[rank] = [card]
-                else:
+                if rank == last_rank:
                     same.append(card)
+                else:
+                    by_rank[rank] = same = [card]
+                    last_rank = rank
                 suited = by_suit.get(card.suit)
                 if suited is None:
                     by_suit[card.suit] = {rank: card}
                 else:
                     suited[rank] = card
             elif card.is_wild:
-                (self.jokers if card.rank == JOKER_RANK else self.twos).append(card)
+                (jokers if card.rank == JOKER_RANK else twos).append(card)
             elif card.is_black_three:
-                self.black_threes.append(card)
+                threes.append(card)
         if first is not None:
             for same in (self.by_rank.get(first.rank, []), self.twos, self.jokers, self.black_threes):
                 if first in same:
@@ -639,11 +644,17 @@ def _top_joins(meld: Cards, top: Card, rules: Rules) -> bool:
     if top.is_wild:
         stand_in = top if top.is_joker else _STAND_IN_TWO
     else:
-        stand_in = Card(top.rank, _STAND_IN_SUIT if top.suit == first.suit else _OTHER_SUIT)
+        stand_in = _stand_in_card(top.rank, top.suit == first.suit)
     return _stand_in_joins(shape, stand_in, rules)
 
 
 _OTHER_SUIT = "D"
+
+
+@cache
+def _stand_in_card(rank: int, same_suit: bool) -> Card:
+    """A natural of ``rank`` in the stand-in suit, or in another (looked up: making a card costs)."""
+    return Card(rank, _STAND_IN_SUIT if same_suit else _OTHER_SUIT)
 
 
 @lru_cache(maxsize=1 << 12)
