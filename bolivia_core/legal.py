@@ -444,10 +444,14 @@ def _suit_part(
     Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
     change nothing for a sequence), then made of the hand's own cards."""
     by_rank = {c.rank: c for c in cards}
+    # a sequence holds at most sequence_max_wilds wild cards, and whether one more is held is all
+    # its maximality reads: more 2s or jokers than that change no shape
+    most = rules.sequence_max_wilds + 1
+    counts = min(len(twos), most), min(len(jokers), most)
     if three is not None:  # a black 3 goes under the lowest rank a sequence may have: ranks as they are
-        shapes = _suit_shapes(tuple(by_rank), len(twos), len(jokers), True, rules)
+        shapes = _suit_shapes(tuple(by_rank), *counts, True, rules)
     else:
-        shapes = _cluster_shapes(tuple(by_rank), len(twos), len(jokers), rules)
+        shapes = _cluster_shapes(tuple(by_rank), *counts, rules)
     threes = (three,) if three is not None else ()
     return tuple(
         # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
