@@ -962,7 +962,10 @@ def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, boo
         suit = first.suit
         shape = _meld_shape(meld) if legal else None
         if shape is not None and (len(hand.twos) <= 1 or rules.sequence_max_wilds <= 1):
-            three = next((c for c in hand.black_threes if c.suit == suit), None)
+            # a black 3 joins a sequence only where the rules lay one under it (melds._check_sequence)
+            three = None
+            if rules.black_three_under_sequence:
+                three = next((c for c in hand.black_threes if c.suit == suit), None)
             return _shaped_additions(shape, hand.by_suit.get(suit, {}), three, hand.twos, hand.jokers, rules)
         relevant = tuple(c for c in hand.cards if (c.suit == suit and (c.is_natural or c.is_black_three)) or c.is_wild)
     else:
