@@ -1136,6 +1136,9 @@ def _same_rank_joins(rank: int, meld_naturals: int, meld_wilds: int, naturals: i
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     offered = _addition_groups(meld, _Hand(cards), rules)
     groups = dict.fromkeys(tuple(sorted(g, key=_ORDER)) for g in offered)  # each once, in card order
+    if judge(meld, rules, True).kind is MeldKind.SEQUENCE:
+        seen, table_open = _scan(_NO_CARDS, meld), _open_sequence(meld, rules)
+        return tuple((group, _joins_sequence(meld, seen, table_open, group, rules, False)) for group in groups)
     return tuple((group, judge_addition(meld, group, rules).legal) for group in groups)
 
 
@@ -1191,11 +1194,10 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
     # no legal meld whatever joins it, so groups that make it so are not tried
     room = rules.sequence_length - len(meld)
     seen = _scan(_NO_CARDS, meld)
+    table_open = _open_sequence(meld, rules)
     for size in range(min(len(pool), room), 1, -1):
         for joined in combinations(pool, size):
-            if _may_be_sequence_after(seen, joined, rules) and judge_addition(
-                meld, joined, rules, any(c.is_black_three for c in joined)
-            ).legal:
+            if _joins_sequence(meld, seen, table_open, joined, rules, any(c.is_black_three for c in joined)):
                 legal.append(joined)
     for joined in legal:
         if len(joined) >= room:
@@ -1203,13 +1205,33 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
             continue
         rest = remove_cards(hand.cards, joined) or []
         threes = any(x.is_black_three for x in joined)
-        with_joined = _scan(seen, joined)
         if not any(
-            _may_be_sequence_after(with_joined, (c,), rules)
-            and judge_addition(meld, tuple(sorted((*joined, c), key=_ORDER)), rules, c.is_black_three or threes).legal
+            _joins_sequence(
+                meld, seen, table_open, tuple(sorted((*joined, c), key=_ORDER)), rules, c.is_black_three or threes
+            )
             for c in dict.fromkeys(rest)
         ):
             yield joined
+
+
+def _open_sequence(meld: Cards, rules: Rules) -> bool:
+    """Whether ``meld`` (a sequence) is legal and not complete: open to additions."""
+    verdict = judge(meld, rules, True)
+    return verdict.legal and not verdict.complete
+
+
+def _joins_sequence(
+    meld: Cards, seen: SequenceScan | None, table_open: bool, cards: Cards, rules: Rules, going_out: bool
+) -> bool:
+    """``judge_addition(meld, cards, rules, going_out).legal`` for ``meld`` a sequence (read as
+    ``seen`` by ``_scan``; ``table_open``: ``_open_sequence``). Without a 3 in either it is the
+    arithmetic's answer, the judge's rules for a sequence (tests/test_legal_shapes.py holds the two
+    to each other); with one the judge's own."""
+    if not _may_be_sequence_after(seen, cards, rules):
+        return False
+    if _scan(seen, cards) is not None:
+        return table_open
+    return judge_addition(meld, cards, rules, going_out).legal
 
 
 def _may_be_sequence(cards: Sequence[Card], rules: Rules) -> bool:
