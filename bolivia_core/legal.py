@@ -444,6 +444,8 @@ def _suit_part(
     Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
     change nothing for a sequence), then made of the hand's own cards."""
     by_rank = {c.rank: c for c in cards}
+    if three is not None and rules.sequence_low_rank not in by_rank:
+        three = None  # a black 3 goes only under a sequence from the lowest rank (melds._check_sequence)
     # a sequence holds at most sequence_max_wilds wild cards, and whether one more is held is all
     # its maximality reads: more 2s or jokers than that change no shape
     most = rules.sequence_max_wilds + 1
