@@ -21,8 +21,8 @@ from .rules import CardClass, Rules
 from .scoring import initial_meld_short, may_go_out, needs_text
 
 __all__ = [
-    "card_class", "explain", "is_legal", "meets_initial_minimum", "pile_cards_taken", "pile_closed", "pile_frozen",
-    "pile_ways_met", "reasons",
+    "ask_problem", "card_class", "explain", "is_legal", "may_draw", "meets_initial_minimum", "pile_cards_taken",
+    "pile_closed", "pile_frozen", "pile_ways_met", "reasons",
 ]  # fmt: skip
 
 Cards = tuple[Card, ...]
@@ -73,8 +73,13 @@ def _out_of_turn(pos: Position, action: Action, params: dict[str, Any]) -> list[
 # --- drawing and taking from the pile ------------------------------------------------
 
 
+def may_draw(pos: Position) -> bool:
+    """Whether the player to move may draw (in the draw phase): while the stock lasts."""
+    return bool(pos.stock)
+
+
 def _check_draw(pos: Position, action: Draw, params: dict[str, Any]) -> Reasons:
-    if not pos.stock:
+    if not may_draw(pos):
         yield Reason("stock-empty", "stock_out", params)
 
 
@@ -331,13 +336,22 @@ def _check_pass_in_play(pos: Position, action: Pass, params: dict[str, Any]) -> 
         yield Reason("pass-in-play", None, params)
 
 
-def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> Reasons:
+def ask_problem(pos: Position) -> str | None:
+    """Why the player to move may not ask partner now, as a reason's code; ``None`` when they may
+    (in the play phase): the rule itself, read by ``_check_ask`` and by the legal-action view."""
     if not pos.partners(pos.turn):
-        yield Reason("no-partner", "ask_partner", params)
-    elif pos.asked:
-        yield Reason("asked-already", "ask_partner", params | {"answer": pos.asked})
-    elif len(pos.hands[pos.turn - 1]) < 2:  # after a "no" the player must discard and keep a card
-        yield Reason("ask-too-late", "ask_partner", params)
+        return "no-partner"
+    if pos.asked:
+        return "asked-already"
+    if len(pos.hands[pos.turn - 1]) < 2:  # after a "no" the player must discard and keep a card
+        return "ask-too-late"
+    return None
+
+
+def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> Reasons:
+    problem = ask_problem(pos)
+    if problem is not None:
+        yield Reason(problem, "ask_partner", params | ({"answer": pos.asked} if problem == "asked-already" else {}))
 
 
 # --- rules shared by several actions ---------------------------------------------------

@@ -41,7 +41,7 @@ from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, JOKER_RANK, Card, remove_cards
-from .checks import card_class, is_legal, pile_closed, pile_frozen, pile_ways_met
+from .checks import ask_problem, card_class, is_legal, may_draw, pile_closed, pile_frozen, pile_ways_met
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -243,7 +243,10 @@ def _parts(pos: Position) -> Iterator[_Part]:
         yield _YES, None
         yield _NO, None
     elif phase == "draw":
-        yield (_DRAW if pos.stock else _PASS), None
+        if may_draw(pos):
+            yield _DRAW, True  # the draw phase's one rule for a draw (checks._check_draw)
+        else:
+            yield _PASS, None
         yield from _take_top_judged(pos)
         for action in dict.fromkeys(_pile_take_candidates(pos)):
             yield action, None
@@ -830,7 +833,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
                 judged.append(legal if size - len(cards) >= 2 else None)
         yield from _runs(_add, items, judged)
-    yield _ASK, None
+    yield _ASK, ask_problem(pos) is None  # the play phase's one rule for asking (checks._check_ask)
     if size == 1:
         yield _PASS, None
     forbidden = rules.discard_forbidden
