@@ -359,10 +359,13 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
     least = rules.meld_min_cards
     twos, jokers = tuple(hand.twos), tuple(hand.jokers)
     wild_count = len(twos) + len(jokers)
-    counts = len(twos), len(jokers)
+    by_count = _rank_shapes_by_count(len(twos), len(jokers), rules)
     for naturals in hand.by_rank.values():  # groups of different ranks never coincide
         if len(naturals) + wild_count >= least:  # by counts, made of the hand's first cards of each kind
-            for (n, t, j), maximal in _rank_shapes(len(naturals), *counts, rules):
+            shapes = by_count[len(naturals)] if len(naturals) < len(by_count) else _rank_shapes(
+                len(naturals), len(twos), len(jokers), rules
+            )
+            for (n, t, j), maximal in shapes:
                 found[(*twos[:t], *naturals[:n], *jokers[:j])] = maximal
     if rules.sequences:
         natural_runs_only = not rules.sequence_max_wilds or not wild_count
@@ -417,6 +420,13 @@ def _shape_group(naturals: Cards, twos: Cards, jokers: Cards, shape: Shape) -> C
 def _wild_splits(count: int, twos: int, jokers: int) -> tuple[tuple[int, int], ...]:
     """``_Wilds.wilds`` by counts: each way to take ``count`` wild cards as (2s, jokers), most 2s first."""
     return tuple((t, count - t) for t in range(min(count, twos), -1, -1) if count - t <= jokers)
+
+
+@lru_cache(maxsize=1 << 10)
+def _rank_shapes_by_count(twos: int, jokers: int, rules: Rules) -> tuple[tuple[tuple[Shape, bool], ...], ...]:
+    """``_rank_shapes`` for each number of naturals a deck holds of a rank, with so many 2s and
+    jokers: one look-up for a whole hand."""
+    return tuple(_rank_shapes(naturals, twos, jokers, rules) for naturals in range(4 * rules.decks + 1))
 
 
 @lru_cache(maxsize=1 << 12)
