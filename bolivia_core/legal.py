@@ -901,14 +901,20 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
     no two do, the best-first combination of the offered melds."""
     rules = pos.rules
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
-    points = {g: judge(g, rules).points for g, maximal in groups if maximal}  # as going out: the same points
-    short = [g for g in points if points[g] < minimum]
+    short: list[tuple[Cards, int]] = []
+    for group, maximal in groups:
+        if maximal:
+            points = judge(group, rules).points  # as going out: the same points
+            if points < minimum:
+                short.append((group, points))
     found = False
     held = _counts(hand.cards)
-    for a, b in combinations(short, 2):
-        if points[a] + points[b] >= minimum and _fits(held, a + b):
-            found = True
-            yield Meld((a, b))
+    for at, (a, points_a) in enumerate(short):  # every two, in the order of combinations()
+        wanted = minimum - points_a
+        for b, points_b in short[at + 1 :]:
+            if points_b >= wanted and _fits(held, a + b):
+                found = True
+                yield Meld((a, b))
     if not found:
         best = _best_first(hand.cards, rules, minimum, groups)
         if len(best) > 2:
@@ -924,7 +930,8 @@ def _best_first(
         return ()
     if groups is None:
         groups = _meld_groups(_Hand(cards), rules, False)
-    scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=lambda item: (-item[0], _group_key(item[1])))
+    # the groups come in card order: a stable sort by points keeps it among equal points
+    scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=_minus_points)
     chosen: list[Cards] = []
     left = _counts(cards)
     total = 0
@@ -938,6 +945,10 @@ def _best_first(
         if total >= needed:
             return tuple(chosen)
     return ()
+
+
+def _minus_points(item: tuple[int, Cards]) -> int:
+    return -item[0]
 
 
 def _counts(cards: Sequence[Card]) -> dict[Card, int]:
