@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .actions import Action, NextHand, parse_action
@@ -30,6 +31,7 @@ from .transitions import PERFORM, Event, HandResult, deal, first_dealer
 __all__ = ["Event", "Game", "GameFileError", "HandResult", "IllegalActionError", "Position", "new_game"]
 
 Cards = tuple[Card, ...]
+_CARD_ORDER = attrgetter("_order")  # card order (Card.__lt__) as a number: sorting compares in C
 JSON_FORMAT = "bolivia-explorer game"
 
 
@@ -178,9 +180,9 @@ class Game:
         PERFORM[type(action)](self, action)
         if isinstance(action, NextHand):
             for hand in pos.hands:
-                hand.sort()
+                hand.sort(key=_CARD_ORDER)
         else:  # a hand is a set: kept sorted, so offers never depend on the order cards came in
-            pos.hands[mover - 1].sort()
+            pos.hands[mover - 1].sort(key=_CARD_ORDER)
         self.history.append(action)
         self._legal = None
 

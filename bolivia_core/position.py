@@ -78,8 +78,7 @@ class Position:
         return seats[(seats.index(player) + 1) % len(seats)]
 
     def partners(self, player: int) -> tuple[int, ...]:
-        side = self.side_of(player)
-        return tuple(p for p in self.seating() if p != player and self.side_of(p) == side)
+        return _partners(self.rules.sides[self.players], self.hand_number, player)
 
     def zones(self) -> dict[str, Cards]:
         zones: dict[str, Cards] = {"stock": tuple(self.stock), "pile": tuple(self.pile)}
@@ -89,6 +88,13 @@ class Position:
             zones[f"melds {side}"] = tuple(c for m in melds for c in m)
             zones[f"red 3s {side}"] = tuple(self.red_threes[side - 1])
         return zones
+
+
+@lru_cache(maxsize=1024)
+def _partners(sizes: tuple[int, ...], hand_number: int, player: int) -> tuple[int, ...]:
+    """The partners of ``player`` playing this hand (a larger side rests one player a hand)."""
+    table = _side_table(sizes)
+    return tuple(p for p in _seating(sizes, hand_number) if p != player and table[p - 1] == table[player - 1])
 
 
 @lru_cache(maxsize=1024)
