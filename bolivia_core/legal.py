@@ -1059,7 +1059,10 @@ def _shaped_additions(
         while high + 1 <= ceiling and (high + 1 in suited or missing < spare):
             missing += high + 1 not in suited
             high += 1
-        near = tuple(r for r in suited if low <= r <= high)
+        # a rank the meld holds already never joins it (no rank twice in a sequence)
+        near = tuple(r for r in suited if low <= r <= high and r not in ranks)
+    if three is not None and (shape[1] or shape[2] or rules.sequence_low_rank not in (*ranks, *near)):
+        three = None  # a black 3 goes only under a natural sequence from the lowest rank (melds._check_sequence)
     if ranks:  # one wild card more than a sequence may hold is all a group or its rest can show
         most = rules.sequence_max_wilds + 1
         options = _add_shapes(shape, near, three is not None, min(len(twos), most), min(len(jokers), most), rules)
