@@ -35,7 +35,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from operator import attrgetter
 from typing import Any, overload
 
@@ -243,13 +243,16 @@ def _parts(pos: Position) -> Iterator[_Part]:
         yield _YES, None
         yield _NO, None
     elif phase == "draw":
+        takes = chain(_take_top_judged(pos), ((a, None) for a in dict.fromkeys(_pile_take_candidates(pos))))
         if may_draw(pos):
             yield _DRAW, True  # the draw phase's one rule for a draw (checks._check_draw)
+            yield from takes
         else:
-            yield _PASS, None
-        yield from _take_top_judged(pos)
-        for action in dict.fromkeys(_pile_take_candidates(pos)):
-            yield action, None
+            # with the stock empty a player passes exactly when no take is legal (checks._check_pass,
+            # which asks pile_takes: the same candidates), so the takes are judged first
+            judged = [(a, is_legal(pos, a) if verdict is None else verdict) for a, verdict in takes]
+            yield _PASS, not any(legal for _, legal in judged)
+            yield from judged
     elif phase == "play":
         yield from _play_candidates(pos)
 
@@ -721,10 +724,24 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
     if onto:
         for index, meld in enumerate(table, start=1):
             cards_on = tuple(meld)
+            kind, legal, first, naturals, _ = _meld_facts(cards_on, rules)
+            # a natural of a legal same-rank meld's rank, with cards of that rank and wild cards, joins
+            # it or not by counts alone (_same_rank_joins, as for additions)
+            by_counts = legal and kind is MeldKind.SAME_RANK and first is not None and top.rank == first.rank
             for group in _onto_groups(top, cards_on, hand, rules):
                 # a frozen pile wants a natural pair, and the cards must join the meld (the same checks:
                 # a take that fails either is refused, and saying why costs words)
-                if (not frozen or _natural_pair(top, group)) and judge_addition(cards_on, (top, *group), rules).legal:
+                if frozen and not _natural_pair(top, group):
+                    continue
+                if by_counts:
+                    assert first is not None
+                    wilds = sum(1 for c in group if c.is_wild)
+                    joins = _same_rank_joins(
+                        first.rank, naturals, len(cards_on) - naturals, len(group) - wilds + 1, wilds, rules
+                    )
+                else:
+                    joins = judge_addition(cards_on, (top, *group), rules).legal
+                if joins:
                     yield TakePile(group, index)
 
 
