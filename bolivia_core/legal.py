@@ -728,6 +728,8 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
             # a natural of a legal same-rank meld's rank, with cards of that rank and wild cards, joins
             # it or not by counts alone (_same_rank_joins, as for additions)
             by_counts = legal and kind is MeldKind.SAME_RANK and first is not None and top.rank == first.rank
+            if not by_counts and _breaks_sequence(_scan(_NO_CARDS, (*cards_on, top))):
+                continue  # the meld and the top card mix suits or repeat a rank: no cards of the hand mend that
             for group in _onto_groups(top, cards_on, hand, rules):
                 # a frozen pile wants a natural pair, and the cards must join the meld (the same checks:
                 # a take that fails either is refused, and saying why costs words)
@@ -1320,6 +1322,13 @@ def _scan(seen: SequenceScan | None, cards: Sequence[Card]) -> SequenceScan | No
         else:
             return None
     return suit, mixed, present, naturals, wilds, low, high, repeated, count + len(cards)
+
+
+def _breaks_sequence(seen: SequenceScan | None) -> bool:
+    """Whether cards read by ``_scan`` hold naturals of two ranks or more that mix suits or repeat a
+    rank, and no 3: then ``_may_be_sequence`` refuses them with any more naturals and wild cards
+    (as the judge does), at least ``meld_min_cards`` of them."""
+    return seen is not None and seen[5] < seen[6] and (seen[1] or seen[7])
 
 
 def _may_be_sequence_after(seen: SequenceScan | None, cards: Sequence[Card], rules: Rules) -> bool:
