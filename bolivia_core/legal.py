@@ -992,8 +992,11 @@ def _fits(counts: dict[Card, int], cards: Sequence[Card]) -> bool:
 
 def _additions(meld: Cards, hand: _Hand, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     """``_addition_groups``, each with whether the judge allows it (not going out), remembered by
-    the meld and the hand's cards that could ever join it: those of its rank (or of its suit, with
-    black 3s of that suit) and wild cards. No other card can make an addition to it legal."""
+    what could ever decide them: for a legal same-rank meld the counts of naturals and wild cards,
+    for a legal sequence or meld of wild cards its shape and the hand's nearby ranks of its suit and
+    wild cards (``_shaped_additions``), else the meld and the hand's cards that could ever join it:
+    those of its rank (or of its suit, with black 3s of that suit) and wild cards. No other card
+    can make an addition to it legal."""
     kind, legal, first, naturals, _ = _meld_facts(meld, rules)
     if kind is MeldKind.SAME_RANK:
         assert first is not None
