@@ -728,7 +728,10 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
             # a natural of a legal same-rank meld's rank, with cards of that rank and wild cards, joins
             # it or not by counts alone (_same_rank_joins, as for additions)
             by_counts = legal and kind is MeldKind.SAME_RANK and first is not None and top.rank == first.rank
-            if not by_counts and _breaks_sequence(_scan(_NO_CARDS, (*cards_on, top))):
+            if not by_counts and (
+                _other_rank_breaks(top, cards_on, rules)
+                or _breaks_sequence(_scan(_NO_CARDS, (*cards_on, top)))
+            ):
                 continue  # the meld and the top card mix suits or repeat a rank: no cards of the hand mend that
             for group in _onto_groups(top, cards_on, hand, rules):
                 # a frozen pile wants a natural pair, and the cards must join the meld (the same checks:
@@ -1325,6 +1328,22 @@ def _scan(seen: SequenceScan | None, cards: Sequence[Card]) -> SequenceScan | No
         else:
             return None
     return suit, mixed, present, naturals, wilds, low, high, repeated, count + len(cards)
+
+
+def _other_rank_breaks(top: Card, meld: Cards, rules: Rules) -> bool:
+    """Whether ``top``, a natural of another rank than ``meld`` (a legal same-rank meld without 3s),
+    makes with it naturals of two ranks that no sequence allows: a rank repeated, or no sequences
+    at all (as ``_may_be_sequence`` says, read from the meld's facts)."""
+    kind, legal, first, naturals, _ = _meld_facts(meld, rules)
+    return (
+        legal
+        and kind is MeldKind.SAME_RANK
+        and first is not None
+        and top.is_natural
+        and top.rank != first.rank
+        and (naturals >= 2 or not rules.sequences)
+        and _meld_shape(meld) is not None
+    )
 
 
 def _breaks_sequence(seen: SequenceScan | None) -> bool:
