@@ -380,7 +380,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
             )
             if len(ranks) + wild_count + (three is not None) < least:
                 continue
-            if natural_runs_only and three is None and not _has_run(ranks, least):
+            if natural_runs_only and three is None and (len(ranks) < least or not _has_run(ranks, least)):
                 continue  # no wild card may fill a gap, and no run is long enough: no sequence
             for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
