@@ -783,6 +783,17 @@ def _take_groups(top: Card, hand: _Hand, rules: Rules, same_rank: bool = False) 
     that hold the top card and are smallest or maximal, less the top card; with ``same_rank``
     only those of the top card's rank."""
     found: dict[Cards, None] = {}
+    if same_rank and top.is_natural:
+        # _meld_groups' groups of the top card's rank, by counts, with the top card first among
+        # its equals so every one holds it; nothing else of these cards melds with it (the other
+        # groups of the cards of its rank and wild cards are of wild cards alone, or hold another
+        # copy of its rank where one of the rank's groups holds the top card)
+        same = hand.by_rank.get(top.rank, [])
+        twos, jokers = hand.twos, hand.jokers
+        if 1 + len(same) + len(twos) + len(jokers) >= rules.meld_min_cards:
+            for (n, t, j), _ in _rank_shapes(1 + len(same), len(twos), len(jokers), rules):
+                found[(*twos[:t], *same[: n - 1], *jokers[:j])] = None
+        return sorted(found, key=_group_key)
     # only cards that could share a meld with the top card: its rank, its suit, wild cards
     joinable = [c for c in hand.cards if c.rank == top.rank or (c.suit == top.suit and not same_rank) or c.is_wild]
     for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False):
