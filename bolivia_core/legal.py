@@ -183,7 +183,10 @@ class _Block(Sequence[Action]):
         self._make = make
         self._items = items
         self._verdicts = verdicts
-        self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
+        if all(verdicts):  # every one legal (a hand's discards, mostly): the items as they are
+            self._legal = list(items)
+        else:
+            self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
         self._actions: list[Action] | None = None  # all made, once the block is read whole
 
     def __len__(self) -> int:
@@ -883,7 +886,8 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     distinct = list(dict.fromkeys(hand.cards))
     # with more than one card a discard does not go out: only its class can forbid it (checks._check_discard)
     if size > 1:
-        yield _Block(_discard, distinct, [_class_of(card) not in forbidden for card in distinct])
+        allowed = [_class_of(card) not in forbidden for card in distinct] if forbidden else [True] * len(distinct)
+        yield _Block(_discard, distinct, allowed)
     else:
         yield from _runs(_discard, distinct, [None] * len(distinct))
 
