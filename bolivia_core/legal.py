@@ -845,12 +845,13 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     # an unmelded side's single meld must open the hand alone: those too small are skipped (the
     # same rule; a group's points are the same whether or not it goes out)
     minimum = rules.initial_meld_minimum(pos.scores[side]) if not table else 0
+    any_count = rules.same_rank_melds_per_rank == "several"  # then every legal meld has room (_rank_room)
     for group, _ in groups:
         verdict = judge(group, rules)
         if table or verdict.points >= minimum:
             known = None
             if ranks is not None and size - len(group) >= 2:
-                known = verdict.legal and _rank_room(verdict, ranks, rules)
+                known = verdict.legal and (any_count or _rank_room(verdict, ranks, rules))
             offered.append(group)
             verdicts.append(known)
     yield from _runs(_single_meld, offered, verdicts)
