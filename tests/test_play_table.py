@@ -341,3 +341,22 @@ def test_with_a_ranking_the_coach_warns_only_about_clear_mistakes(
     else:
         review = table._review_html(table.game.position.hand_number)
         assert "you played discard 5C" in html.unescape(review)
+
+
+def test_chosen_cards_are_judged_on_the_meld_the_picker_names() -> None:
+    """With a meld picked, the chosen cards are judged as the add button would play them: a king joins
+    the kings' canasta (a canasta may grow past seven), but not the escalera (complete at seven and
+    closed in Bolivia); with "(a new meld)" picked, one card is judged as a new meld."""
+    table = table_at("rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=KD 9S 5C; "
+                     "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KH; pile=4D 7S")  # fmt: skip
+    choose(table, "KD")
+    assert "a new meld needs at least 3 cards" in shown(table.set_aside_info)
+    table.meld_picker.value = 2
+    line = shown(table.set_aside_info)
+    assert "chosen KD, added to meld 2:" in line and "natural canasta" in line and "not a legal" not in line
+    table.meld_picker.value = 1
+    line = shown(table.set_aside_info)
+    assert "chosen KD, added to meld 1:" in line and "closed" in line
+    before = table.game.position_text()
+    table.add_button.click()  # the same verdict from the engine: nothing changes
+    assert "closed" in shown(table.feedback) and table.game.position_text() == before

@@ -26,7 +26,7 @@ from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, 
 from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
-from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
+from bolivia_core.melds import MeldKind, complete_length, judge, judge_addition, meld_name
 from bolivia_core.messages import EN, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
@@ -264,6 +264,7 @@ class PlayTable(widgets.VBox):
         self.log_view.add_class("bolivia-play-log")
         self.set_aside_info.add_class("bolivia-play-chosen")
         self.hand.observe(self._chosen_changed, names="selected")
+        self.meld_picker.observe(self._chosen_changed, names="value")
         self._build_level_pickers(level)
         self.start()
 
@@ -862,7 +863,8 @@ class PlayTable(widgets.VBox):
         self.meld_picker.value = current if current in [v for _, v in options] else NEW_MELD
 
     def _chosen_changed(self, _change: object = None) -> None:
-        """Chosen cards count toward the initial meld's running total as the learner picks them."""
+        """Chosen cards count toward the initial meld's running total as the learner picks them, and
+        are judged as what the "add" button would make of them when the meld picker names a meld."""
         self._show_set_aside()
 
     def _show_set_aside(self) -> None:
@@ -870,14 +872,20 @@ class PlayTable(widgets.VBox):
         side = pos.side_of(LEARNER)
         chosen = self._chosen()
         groups = [*self.set_aside, *([chosen] if chosen else [])]
+        target = self.meld_picker.value or NEW_MELD
+        onto = pos.melds[side][target - 1] if target and not self.set_aside and target <= len(pos.melds[side]) else None
         parts = []
         total = 0
         for number, group in enumerate(groups, start=1):
-            verdict = judge(tuple(group), rules)
-            total += verdict.points if verdict.legal else 0
             aside = number <= len(self.set_aside)
-            state = "play-aside-group" if aside else "play-chosen-group"
-            parts.append(f"<li>{e(state, cards=format_cards(group))}: {html.escape(str(verdict))}</li>")
+            if onto is not None and not aside:  # the "add" button's cards, judged on the meld they would join
+                verdict = judge_addition(tuple(onto), tuple(group), rules)
+                said = e("play-chosen-onto", cards=format_cards(group), index=target)
+            else:
+                verdict = judge(tuple(group), rules)
+                total += verdict.points if verdict.legal else 0
+                said = e("play-aside-group" if aside else "play-chosen-group", cards=format_cards(group))
+            parts.append(f"<li>{said}: {html.escape(str(verdict))}</li>")
         lines = f"<ul>{''.join(parts)}</ul>" if parts else ""
         meter = ""
         if not pos.melds[side] and self.game.phase not in ("hand over", "game over"):
