@@ -826,7 +826,6 @@ class StrongPlayer:
     margin = 150.0  # heuristic scores this far below the best are not looked at
     prior = 100.0  # points the look-ahead must find before it overrules the heuristic's choice (rollouts are noisy)
     budget = 80  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
-    pile_at_stake = 12  # a discard is looked ahead at only onto a pile of this many cards or more
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -836,10 +835,7 @@ class StrongPlayer:
         view = seat_view(game, game.to_move)
         if view.phase not in ("draw", "play") or ranked[0].score >= GO_OUT:
             return decision
-        at_stake = isinstance(ranked[0].action, Discard) and len(view.pile) >= self.pile_at_stake
-        if view.phase == "play" and not at_stake:
-            return decision
-        pool = [r for r in ranked if view.phase == "draw" or isinstance(r.action, Discard)][: self.candidates]
+        pool = ranked[: self.candidates]  # a lay against a discard, a discard against a discard, ...
         pool = [r for r in pool if r.score >= pool[0].score - self.margin]  # a clear best needs no look-ahead
         if len(pool) < 2 or (view.phase == "draw" and not any(isinstance(r.action, TakePile) for r in pool)):
             return decision
