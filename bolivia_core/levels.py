@@ -10,8 +10,8 @@ ordering of the unseen cards and its own seed.
 ``club`` scores every legal action with one heuristic (``score_actions``) and
 plays the best; the same scores, with their reasons, are the coach's ranking.
 ``beginner`` uses the same heuristic with a beginner's blind spots. ``strong``
-plays the club's best few candidates forward over sampled deals and keeps the
-one with the best mean outcome.
+plays its two best candidates forward over sampled deals whenever they are close
+and keeps the one with the best mean outcome.
 """
 
 from __future__ import annotations
@@ -816,9 +816,11 @@ class BeginnerPlayer:
 
 
 class StrongPlayer:
-    """The club heuristic sharpened (``STRONG``) with a look-ahead where the pile is at stake: for a
-    draw that could take the pile, or a discard onto a pile worth taking, it plays its best few
-    candidates forward over sampled deals of the hidden cards and keeps the best mean outcome."""
+    """The club heuristic sharpened (``STRONG``) with a look-ahead at every close call of its turn:
+    when the heuristic's two best actions are near (taking the pile or drawing, one discard or
+    another, melding now or holding back), it plays both forward over sampled deals of the hidden
+    cards and keeps the better mean outcome. Measured against club, the look-ahead is where
+    strong's edge comes from, so it is spent on every such choice, not only where the pile is big."""
 
     style = STRONG
     candidates = 2
@@ -827,7 +829,15 @@ class StrongPlayer:
     prior = 100.0  # points the look-ahead must find before it overrules the heuristic's choice (rollouts are noisy)
     budget = 80  # actions a decision may simulate in all: bounds its time, and (unlike a clock) repeats exactly
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+        """``budget`` lowers (or raises) the actions one decision may simulate: a cheaper, still
+        deterministic player for quick checks; one sampled deal is always played."""
+        if budget is not None:
+            if type(budget) is not int or budget < 1:
+                raise ValueError(
+                    f"the look-ahead budget is a whole number of simulated actions, at least 1; got {budget!r}"
+                )
+            self.budget = budget
         self.seed = seed
 
     def choose(self, game: Game) -> Decision:

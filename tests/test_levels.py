@@ -14,7 +14,7 @@ from bolivia_core.actions import Discard, Meld
 from bolivia_core.cards import Card, parse_cards
 from bolivia_core.cli import main
 from bolivia_core.game import Game, new_game
-from bolivia_core.levels import CLUB, STRONG, rank_actions, score_actions, seat_view
+from bolivia_core.levels import CLUB, STRONG, StrongPlayer, rank_actions, score_actions, seat_view
 from bolivia_core.messages import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
 
@@ -52,21 +52,71 @@ def test_beginner_and_club_play_whole_hands_legally_at_every_table_size(preset: 
         assert game.results and game.results[-1].hand_number == 1
 
 
+QUICK = 1
+"""A look-ahead budget of one sampled deal a decision: the same code path as the full player, at a
+fraction of its cost, for the tests that play many strong decisions."""
+
+
+def _quick_seats(levels: list[str], players: int, seed: int) -> list[Player]:
+    """``seat_players``, with every strong seat on the quick look-ahead budget."""
+    return [
+        StrongPlayer(seed * 10 + n, budget=QUICK) if isinstance(player, StrongPlayer) else player
+        for n, player in enumerate(seat_players(levels, players, seed))
+    ]
+
+
 @pytest.mark.parametrize("preset", preset_names())
 def test_strong_plays_legally_against_club(preset: str) -> None:
-    """The look-ahead is the costly part: the opening of one hand per preset (the whole run is
-    the soak test's)."""
+    """The look-ahead is the costly part: the opening of one hand per preset on the quick budget
+    (the whole run at the full budget is the soak test's)."""
     players = max(get_rules(preset).player_counts[:3])
     game = new_game(preset, players, seed=17)
-    assert _play_hand(game, seat_players(["strong", "club"], players, 17), limit=30, whole=False) > 0
+    assert _play_hand(game, _quick_seats(["strong", "club"], players, 17), limit=30, whole=False) > 0
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_level_is_deterministic_for_its_seed(level: str) -> None:
     first, again = new_game("swedish", 4, seed=9), new_game("swedish", 4, seed=9)
-    _play_hand(first, seat_players([level], 4, 9), limit=16, whole=False)
-    _play_hand(again, seat_players([level], 4, 9), limit=16, whole=False)
+    _play_hand(first, _quick_seats([level], 4, 9), limit=16, whole=False)
+    _play_hand(again, _quick_seats([level], 4, 9), limit=16, whole=False)
     assert first.history == again.history
+
+
+def test_strong_weighs_melding_now_against_holding_back_by_looking_ahead() -> None:
+    """Opening with queens and aces, or with the aces alone and the queens kept back: the club
+    heuristic rates them within a few points, over a pile of two cards. Strong plays both forward
+    over sampled deals before it chooses, and says what it compared; club just melds."""
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=QC QH QS AC AS AH 9D 7C 5H 4D 10H; pile=4C 6D")
+    club = PLAYERS["club"](0).choose(game)
+    strong = PLAYERS["strong"](0).choose(game)
+    assert isinstance(club.action, Meld) and not any(w.code.startswith("why-strong") for w in club.rationale)
+    looked = strong.rationale[-1]
+    assert looked.code in ("why-strong-lookahead", "why-strong-no-better")
+    assert looked.params["samples"] == 3
+    chosen, other = str(strong.action), looked.params["other"]
+    assert {chosen, other} == {"meld QC QH QS | AC AH AS", "meld AC AH AS"}
+    _check_said(game, strong)
+
+
+def test_strong_looks_ahead_at_close_discards_onto_a_small_pile() -> None:
+    """QS and 5H are the heuristic's two nearest discards onto a two-card pile: strong looks ahead
+    at both (it used to only onto a pile of 12 or more) and names the one it did not choose."""
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S | KC KD KH; "
+                              "p1=9H 9D JD 7C QS 5H 10C; pile=4C 6D")  # fmt: skip
+    strong = PLAYERS["strong"](0).choose(game)
+    looked = strong.rationale[-1]
+    assert isinstance(strong.action, Discard) and looked.code in ("why-strong-lookahead", "why-strong-no-better")
+    assert {str(strong.action), looked.params["other"]} == {"discard QS", "discard 5H"}
+    assert not any(w.code.startswith("why-strong") for w in PLAYERS["club"](0).choose(game).rationale)
+
+
+def test_a_cheaper_look_ahead_plays_fewer_deals_and_bad_budgets_are_refused() -> None:
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=QC QH QS AC AS AH 9D 7C 5H 4D 10H; pile=4C 6D")
+    quick = StrongPlayer(0, budget=QUICK).choose(game)
+    assert quick.rationale[-1].params["samples"] == 1
+    for bad in (0, -3, 2.5, "80", True):
+        with pytest.raises(ValueError, match="look-ahead budget is a whole number of simulated actions"):
+            StrongPlayer(0, budget=bad)  # type: ignore[arg-type]
 
 
 def _positions(preset: str, seed: int, every: int, count: int) -> list[Game]:
