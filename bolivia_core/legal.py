@@ -483,6 +483,17 @@ def _suit_part(
 
 SequenceShape = tuple[tuple[int, ...], int, int, bool]
 """A sequence by its parts: the ranks of its naturals, how many 2s and jokers, whether a black 3."""
+
+
+def _parts_of(group: Cards) -> SequenceShape:
+    """A group of stand-in cards by its parts, as ``SequenceShape`` and ``AddShape`` say them."""
+    return (
+        tuple(c.rank for c in group if c.is_natural),
+        sum(c is _STAND_IN_TWO for c in group),
+        sum(c.is_joker for c in group),
+        _STAND_IN_THREE in group,
+    )
+
 _LOWEST_NATURAL = 4
 
 
@@ -523,18 +534,7 @@ def _suit_shapes(
         _keep(found, group, maximal, rules)
         if three:
             _keep(found, (_STAND_IN_THREE, *group), True, rules, True)
-    return tuple(
-        (
-            (
-                tuple(c.rank for c in group if c.is_natural),
-                sum(c is _STAND_IN_TWO for c in group),
-                sum(c.is_joker for c in group),
-                _STAND_IN_THREE in group,
-            ),
-            maximal,
-        )
-        for group, maximal in found.items()
-    )
+    return tuple((_parts_of(group), maximal) for group, maximal in found.items())
 
 
 def _keep(found: dict[Cards, bool], group: Cards, maximal: bool, rules: Rules, with_threes: bool = False) -> None:
@@ -1126,18 +1126,7 @@ def _add_shapes(
     meld = (*[_STAND_IN_TWO] * meld_twos, *(Card(r, _STAND_IN_SUIT) for r in ranks), *[JOKER] * meld_jokers)
     threes = (_STAND_IN_THREE,) if three else ()
     cards = (*[_STAND_IN_TWO] * twos, *threes, *(Card(r, _STAND_IN_SUIT) for r in near), *[JOKER] * jokers)
-    return tuple(
-        (
-            (
-                tuple(c.rank for c in group if c.is_natural),
-                sum(c is _STAND_IN_TWO for c in group),
-                sum(c.is_joker for c in group),
-                _STAND_IN_THREE in group,
-            ),
-            legal,
-        )
-        for group, legal in _addition_options(meld, cards, rules)
-    )
+    return tuple((_parts_of(group), legal) for group, legal in _addition_options(meld, cards, rules))
 
 
 @lru_cache(maxsize=1 << 12)
