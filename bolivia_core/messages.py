@@ -372,7 +372,7 @@ EN: dict[str, str] = {
     "play-hand-empty": "no cards in hand",
     "play-aside-group": "set aside {cards}",
     "play-chosen-group": "chosen {cards}",
-    "play-chosen-onto": "chosen {cards}, added to meld {index}",
+    "play-chosen-onto": "chosen {cards}, if added to meld {index}",  # a preview: nothing is played yet
     "play-initial-short": "initial meld: {points} of {minimum} points, {short} short",
     "play-initial-enough": "initial meld: {points} of {minimum} points, enough",
     # the play table: actions

@@ -123,7 +123,7 @@ def test_a_hand_by_keyboard_only(page: Page, voila_url: str) -> None:
     expect(picker.locator("option:checked")).to_have_text("meld 2: natural canasta, complete (7 cards)")
     # the kernel has the picked meld once it judges the chosen king on it (a click could otherwise
     # overtake the picker's last change, which the page holds back while an earlier one is answered)
-    expect(page.locator(".bolivia-play-chosen")).to_contain_text("chosen KD, added to meld 2")
+    expect(page.locator(".bolivia-play-chosen")).to_contain_text("chosen KD, if added to meld 2")
     tab_to(page, button(page, "add to the meld"))
     page.keyboard.press("Enter")
     expect(page.get_by_role("group", name="meld 2: natural canasta, complete (8 cards)")).to_be_visible()
