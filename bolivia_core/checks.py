@@ -22,7 +22,7 @@ from .scoring import initial_meld_short, may_go_out, needs_text
 
 __all__ = [
     "ask_problem", "card_class", "explain", "is_legal", "may_draw", "meets_initial_minimum", "pile_cards_taken",
-    "pile_closed", "pile_frozen", "pile_ways_met", "reasons",
+    "pile_closed", "pile_frozen", "pile_ways_met", "reasons", "within_rank_limits",
 ]  # fmt: skip
 
 Cards = tuple[Card, ...]
@@ -363,6 +363,11 @@ def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> R
         return
     table = judge_side_melds([tuple(m) for m in melds], rules, going_out=True)
     yield from (r for r in table.reasons if r.code != "meld-illegal")
+
+
+def within_rank_limits(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> bool:
+    """Whether a side's table ``melds``, the last ``new`` of them just laid, keeps the per-rank limits."""
+    return next(_table_reasons(melds, new, rules), None) is None
 
 
 def _initial_reasons(

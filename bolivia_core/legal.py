@@ -41,7 +41,10 @@ from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import JOKER, JOKER_RANK, Card, remove_cards
-from .checks import ask_problem, card_class, is_legal, may_draw, pile_closed, pile_frozen, pile_ways_met
+from .checks import (
+    ask_problem, card_class, is_legal, may_draw, meets_initial_minimum, pile_cards_taken, pile_closed, pile_frozen,
+    pile_ways_met, within_rank_limits,
+)
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
@@ -246,7 +249,7 @@ def _parts(pos: Position) -> Iterator[_Part]:
         yield _YES, None
         yield _NO, None
     elif phase == "draw":
-        takes = chain(_take_top_judged(pos), ((a, None) for a in dict.fromkeys(_pile_take_candidates(pos))))
+        takes = chain(_take_top_judged(pos), dict(_pile_take_candidates(pos)).items())  # each take once
         if may_draw(pos):
             yield _DRAW, True  # the draw phase's one rule for a draw (checks._check_draw)
             yield from takes
@@ -275,7 +278,7 @@ def _runs(make: Callable[[Any], Action], items: Sequence[Any], verdicts: Sequenc
 
 def pile_takes(pos: Position) -> Iterator[Action]:
     """The legal ways to take from the discard pile now (the view's takes)."""
-    return (a for a in (*_take_top(pos), *_pile_take_candidates(pos)) if is_legal(pos, a))
+    return (a for a in (*_take_top(pos), *(t for t, _ in _pile_take_candidates(pos))) if is_legal(pos, a))
 
 
 # --- groups of cards: the building blocks of melds, additions and takes ------------------
@@ -690,8 +693,9 @@ def _stand_in_joins(shape: MeldShape, card: Card, rules: Rules) -> bool:
     return judge_addition(meld, (card,), rules).legal
 
 
-def _pile_take_candidates(pos: Position) -> Iterator[Action]:
-    """Takes worth checking: the top card with every small or maximal group from hand."""
+def _pile_take_candidates(pos: Position) -> Iterator[tuple[TakePile, bool | None]]:
+    """Takes worth checking: the top card with every small or maximal group from hand, each with
+    its verdict where the rest of the full check (checks._check_take_pile) is read here exactly."""
     if pile_closed(pos):
         return
     rules = pos.rules
@@ -702,8 +706,12 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
     frozen = pile_frozen(pos)
     unmelded = not table
     minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
+    # the cards kept after the take: with two or more no going-out rule is read (_keep_cards_reasons)
+    kept = len(cards) + len(pile_cards_taken(pos))
+    uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
     onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
     new_meld = _new_meld_take_possible(top, cards, rules, frozen)
+    per_rank_free = rules.same_rank_melds_per_rank == "several"
     if not (new_meld or onto):
         return  # nothing to index the hand for
     hand = _Hand(cards)
@@ -717,13 +725,22 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
             verdict = judge((top, *group), rules)
             if not verdict.legal or not pile_ways_met(top, group, natural_pair, verdict, rules, frozen):
                 continue
+            extra: tuple[Cards, ...] = ()
             if unmelded:
                 needed = minimum - verdict.points
                 rest = remove_cards(hand.cards, group) or []
                 extra = _best_first(rest, rules, needed) if needed > 0 else ()
-                yield TakePile(group, None, extra)
-            else:
-                yield TakePile(group)
+            take = TakePile(group, None, extra)
+            if kept - len(group) - sum(map(len, extra)) < 2:
+                yield take, None
+                continue
+            # the new meld and the extra ones are legal melds: what is left are the side's per-rank
+            # limits and an unmelded side's minimum, read by the full check's own rules
+            known = per_rank_free or within_rank_limits([*table, (top, *group), *extra], 1 + len(extra), rules)
+            if known and unmelded:
+                points = verdict.points + sum(judge(m, rules).points for m in extra) - uncounted
+                known = meets_initial_minimum(pos, points)
+            yield take, known
     if onto:
         for index, meld in enumerate(table, start=1):
             cards_on = tuple(meld)
@@ -749,8 +766,8 @@ def _pile_take_candidates(pos: Position) -> Iterator[Action]:
                     )
                 else:
                     joins = judge_addition(cards_on, (top, *group), rules).legal
-                if joins:
-                    yield TakePile(group, index)
+                if joins:  # onto a meld: no new meld, and the side has melded
+                    yield TakePile(group, index), (True if kept - len(group) >= 2 else None)
 
 
 _SAME_RANK_WAYS = frozenset({"natural pair", "natural and wild", "own meld"})  # ways that take with the top's rank

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from collections.abc import Iterator, Sequence
-from itertools import product
+from itertools import chain, product
 
 import pytest
 
@@ -224,6 +224,11 @@ EDGES = (
     "rules=bolivia; turn=1; phase=draw; melds1=4H 5H 6H; p1=KS KD 9C; pile=5D 2C",  # a wild blocks the top card too
     "rules=bolivia; turn=1; phase=play; melds1=KH KS KD; p1=9C",  # one card and no canasta: no discard goes out
     "rules=bolivia; turn=1; phase=play; melds1=KH KS KD | 4H 5H 6H; p1=KC 7H 9C",  # additions that keep one card
+    *(  # an unmelded side's take: the kings alone fall short of 120, with the aces of 50 they do not
+        f"rules={preset}; turn=1; phase=draw; scores={score},0; p1=KS KC AS AD AC 9H 6D; pile=4S KH"
+        for preset in ("bolivia", "swedish", "two-deck", "canasta")
+        for score in (0, 3000)
+    ),
 )
 
 
@@ -274,7 +279,8 @@ def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
     and every position of seeded games each stated verdict must be the full check's, every candidate
     must come once, and the view must hold exactly the candidates the full check allows, in order."""
     stated: Counter[tuple[str, bool]] = Counter()
-    for game in (*edge_positions(preset), *played_positions(preset)):
+    # chained, not unpacked: played_positions yields one game as it goes on, to be read at each step
+    for game in chain(edge_positions(preset), played_positions(preset)):
         pos = game.position
         judged = list(_judged_candidates(pos))
         actions = [action for action, _ in judged]
@@ -286,3 +292,4 @@ def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
         assert list(game.legal_actions()) == [a for a in actions if is_legal(pos, a)]
     # the shortcuts were taken, both ways: the comparisons above compared something
     assert stated["Discard", True] and stated["Add", True] and stated["Add", False], stated
+    assert stated["TakePile", True] and stated["TakePile", False], stated
