@@ -33,6 +33,7 @@ choice over the view is deterministic.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations
@@ -378,12 +379,14 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
                 found[(*twos[:t], *naturals[:n], *jokers[:j])] = maximal
     if rules.sequences:
         natural_runs_only = not rules.sequence_max_wilds or not wild_count
+        # the first black 3 of each suit, where one may lie under a sequence when going out
+        threes = (
+            {c.suit: c for c in reversed(hand.black_threes)}
+            if going_out and hand.black_threes and rules.black_three_under_sequence
+            else {}
+        )
         for suit, ranks in hand.by_suit.items():
-            three = (
-                next((c for c in hand.black_threes if c.suit == suit), None)
-                if going_out and rules.black_three_under_sequence
-                else None
-            )
+            three = threes.get(suit)
             if len(ranks) + wild_count + (three is not None) < least:
                 continue
             if natural_runs_only and three is None and (len(ranks) < least or not _has_run(ranks, least)):
@@ -397,9 +400,9 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
             _keep(found, wilds, True, rules)
     if going_out and hand.black_threes:
-        threes = hand.black_threes
-        _keep(found, tuple(threes[:least]), False, rules, True)
-        _keep(found, tuple(threes[: rules.black_three_meld_max]), True, rules, True)
+        black = hand.black_threes
+        _keep(found, tuple(black[:least]), False, rules, True)
+        _keep(found, tuple(black[: rules.black_three_meld_max]), True, rules, True)
     return sorted(found.items(), key=_item_key)
 
 
@@ -479,7 +482,11 @@ def _suit_part(
     threes = (three,) if three is not None else ()
     return tuple(
         # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
-        ((*sorted(twos[:t], key=_ORDER), *threes[:with_three], *(by_rank[r] for r in ranks), *jokers[:j]), maximal)
+        (
+            (*(twos[:t] if t < 2 else sorted(twos[:t], key=_ORDER)), *threes[:with_three],
+             *map(by_rank.__getitem__, ranks), *jokers[:j]),
+            maximal,
+        )
         for (ranks, t, j, with_three), maximal in shapes
     )
 
@@ -873,8 +880,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
             verdicts.append(known)
     yield from _runs(_single_meld, offered, verdicts)
     if not table:
-        for action in _initial_combinations(pos, hand, groups):
-            yield action, None
+        yield from _initial_combinations(pos, hand, groups)
     else:
         items: list[tuple[int, Cards]] = []
         judged: list[bool | None] = []
@@ -951,9 +957,12 @@ def _rank_room(verdict: MeldVerdict, ranks: dict[int, tuple[int, int]], rules: R
     return open_ + (not verdict.complete) <= 1
 
 
-def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[Action]:
+def _initial_combinations(
+    pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]
+) -> Iterator[tuple[Meld, bool | None]]:
     """Two disjoint maximal melds that reach the minimum together when neither does alone; if
-    no two do, the best-first combination of the offered melds."""
+    no two do, the best-first combination of the offered melds. Each with its verdict where
+    ``_opening_verdict`` knows it."""
     rules = pos.rules
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
     short: list[tuple[Cards, int]] = []
@@ -963,17 +972,29 @@ def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, 
             if points < minimum:
                 short.append((group, points))
     found = False
-    held = _counts(hand.cards)
+    held = Counter(hand.cards)
     for at, (a, points_a) in enumerate(short):  # every two, in the order of combinations()
         wanted = minimum - points_a
+        cards_a = set(a)
         for b, points_b in short[at + 1 :]:
-            if points_b >= wanted and _fits(held, a + b):
+            # each is a meld of the hand: sharing no card, the two fit in it together
+            if points_b >= wanted and (cards_a.isdisjoint(b) or _fits(held, a + b)):
                 found = True
-                yield Meld((a, b))
+                yield Meld((a, b)), _opening_verdict((a, b), len(hand.cards), rules)
     if not found:
         best = _best_first(hand.cards, rules, minimum, groups)
         if len(best) > 2:
-            yield Meld(best)
+            yield Meld(best), _opening_verdict(best, len(hand.cards), rules)
+
+
+def _opening_verdict(melds: tuple[Cards, ...], size: int, rules: Rules) -> bool | None:
+    """The full check's verdict (checks._check_meld) on an unmelded side's first melds, disjoint
+    melds of a hand of ``size`` cards that reach the minimum together, where it is plain: each
+    a legal meld as it stands and two cards kept, only the per-rank limits are left to read.
+    ``None`` otherwise (a meld of black 3s, one that goes out): check it."""
+    if size - sum(map(len, melds)) < 2 or not all(judge(m, rules).legal for m in melds):
+        return None
+    return rules.same_rank_melds_per_rank == "several" or within_rank_limits(melds, len(melds), rules)
 
 
 def _best_first(
@@ -988,7 +1009,7 @@ def _best_first(
     # the groups come in card order: a stable sort by points keeps it among equal points
     scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=_minus_points)
     chosen: list[Cards] = []
-    left = _counts(cards)
+    left = Counter(cards)
     total = 0
     for points, group in scored:
         if not _fits(left, group):
@@ -1004,14 +1025,6 @@ def _best_first(
 
 def _minus_points(item: tuple[int, Cards]) -> int:
     return -item[0]
-
-
-def _counts(cards: Sequence[Card]) -> dict[Card, int]:
-    """How many of each card ``cards`` holds."""
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return counts
 
 
 def _fits(counts: dict[Card, int], cards: Sequence[Card]) -> bool:
@@ -1101,7 +1114,7 @@ def _shaped_additions(
             low -= 1
         while high + 1 in suited:
             high += 1
-        near = tuple(r for r in suited if low <= r <= high and not ranks[0] <= r <= ranks[-1])
+        near = (*range(low, ranks[0]), *range(ranks[-1] + 1, high + 1))  # each held, by the loops above
     elif ranks:
         # a natural further from the meld's naturals than a whole sequence spans never joins it,
         # nor one beyond more missing ranks than the wild cards the sequence may hold could fill,
@@ -1128,7 +1141,7 @@ def _shaped_additions(
         options = _add_shapes(shape, near, three is not None, len(twos), len(jokers), rules)
     threes = (three,) if three is not None else ()
     return tuple(
-        ((*twos[:t], *threes[:with_three], *(suited[r] for r in added), *jokers[:j]), legal)
+        ((*twos[:t], *threes[:with_three], *map(suited.__getitem__, added), *jokers[:j]), legal)
         for (added, t, j, with_three), legal in options
     )
 

@@ -8,11 +8,13 @@ the first dealer) comes from the game's seed and the hand number.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import format_cards, full_deck
+from .cards import Card, format_cards, full_deck
 from .checks import pile_cards_taken
 from .messages import EN, Explanation
 from .position import Position
@@ -118,6 +120,19 @@ def _lay_out_red_threes(pos: Position, player: int, log: list[Event], *, replace
 # --- performing actions (already checked) -------------------------------------------
 
 
+_ORDER = attrgetter("_order")  # card order as a number (Card.__lt__)
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """``hand.remove(card)``, found by bisection in a hand kept in card order (``Game.apply`` sorts
+    it): ``list.remove`` compares the cards before it one by one, each a call into Python."""
+    at = bisect_left(hand, card._order, key=_ORDER)
+    if at < len(hand) and hand[at] is card:
+        del hand[at]
+    else:
+        hand.remove(card)  # a hand out of order: raises as list.remove does when the card is missing
+
+
 def _event(game: Game, code: str, knob: str | None = None, **params: Any) -> None:
     game.log.append(Event(code, knob, {"player": game.position.turn, **params}))
 
@@ -142,7 +157,7 @@ def _do_take_pile(game: Game, action: TakePile) -> None:
     top = pos.pile.pop()
     del pos.pile[len(pos.pile) - len(taken) :]
     for card in (*action.cards, *(c for m in action.melds for c in m)):
-        hand.remove(card)
+        _remove(hand, card)
     if action.onto is not None:
         pos.melds[side][action.onto - 1].extend((top, *action.cards))
     else:
@@ -174,7 +189,7 @@ def _do_meld(game: Game, action: Meld) -> None:
     hand = pos.hands[pos.turn - 1]
     for meld in action.melds:
         for card in meld:
-            hand.remove(card)
+            _remove(hand, card)
         pos.melds[pos.side_of(pos.turn)].append(list(meld))
     _event(game, "event-meld", None, melds=" | ".join(format_cards(m) for m in action.melds))
     if not hand:
@@ -185,7 +200,7 @@ def _do_add(game: Game, action: Add) -> None:
     pos = game.position
     hand = pos.hands[pos.turn - 1]
     for card in action.cards:
-        hand.remove(card)
+        _remove(hand, card)
     pos.melds[pos.side_of(pos.turn)][action.meld - 1].extend(action.cards)
     _event(game, "event-add", None, cards=format_cards(action.cards), index=action.meld)
     if not hand:
@@ -195,7 +210,7 @@ def _do_add(game: Game, action: Add) -> None:
 def _do_discard(game: Game, action: Discard) -> None:
     pos = game.position
     hand = pos.hands[pos.turn - 1]
-    hand.remove(action.card)
+    _remove(hand, action.card)
     pos.pile.append(action.card)
     _event(game, "event-discard", None, card=str(action.card))
     if not hand:
@@ -259,9 +274,9 @@ def _end_hand(game: Game, went_out: int | None) -> None:
     scores = []
     out_side = pos.side_of(went_out) if went_out is not None else None
     for side in range(pos.side_count):
-        held = [c for p in pos.members(side) for c in pos.hands[p - 1]]
-        scores.append(score_side(
-            pos.melds[side], held, red_threes=len(pos.red_threes[side]), went_out=side == out_side,
+        held = tuple(c for p in pos.members(side) for c in pos.hands[p - 1])
+        scores.append(score_side(  # tuples of cards: read as parsed already
+            [tuple(m) for m in pos.melds[side]], held, red_threes=len(pos.red_threes[side]), went_out=side == out_side,
             concealed=side == out_side and pos.unopened, rules=rules, players=pos.players,
         ))  # fmt: skip
     for side, score in enumerate(scores):

@@ -287,9 +287,10 @@ def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
         assert len(set(actions)) == len(actions), f"a candidate twice in {game.position_text()}"
         for action, verdict in judged:
             if verdict is not None:
-                stated[type(action).__name__, verdict] += 1
+                opening = isinstance(action, Meld) and len(action.melds) > 1  # an unmelded side's first melds
+                stated["Opening" if opening else type(action).__name__, verdict] += 1
                 assert verdict == is_legal(pos, action), f"{action}: {verdict} in {game.position_text()}"
         assert list(game.legal_actions()) == [a for a in actions if is_legal(pos, a)]
     # the shortcuts were taken, both ways: the comparisons above compared something
     assert stated["Discard", True] and stated["Add", True] and stated["Add", False], stated
-    assert stated["TakePile", True] and stated["TakePile", False], stated
+    assert stated["TakePile", True] and stated["TakePile", False] and stated["Opening", True], stated
