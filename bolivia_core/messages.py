@@ -468,7 +468,6 @@ EN: dict[str, str] = {
     "club-bad-value": "“{rule}” must be {expected}; got “{text}”",
     "page-tab-title": "{title} · Bolivia explorer",
     "page-nav-label": "pages",
-    "page-english-only": "{title} (English)",
     "page-nav-index": "⌂ All pages",
     "page-nav-previous": "← Back: {title}",
     "page-nav-next": "Next: {title} →",
@@ -563,6 +562,8 @@ EN: dict[str, str] = {
     "lesson-hand-scores": "Hand {hand}: {scores}",
     "lesson-side-score": "side {side} {points}",
     "lesson-game-won": "Side {side} wins with {total}.",
+    # the variants page (lessons/16_variants_compared.py): how far apart each pair of rule sets is
+    "lesson-rules-apart": "{first} and {second} rules: {count:n:difference}",
     # --- impossible input refused (engine) ---
     # typed cards and actions (card and action notation inside these stays as it is)
     "card-not-a-card": "{token} is not a card: ranks 2-10 (or T), J, Q, K, A; suits C D H S or ♣♦♥♠; jokers JK",

@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, format_number, render  # noqa: E402
-from bolivia_widgets.pages import ENGLISH_ONLY  # noqa: E402
 from lessons import (  # noqa: E402
     Code,
     Heading,
@@ -134,9 +133,6 @@ def cells(lesson: Lesson, language: str, all_titles: dict[str, dict[str, str]]) 
             lesson_page = cell.notebook in all_titles["en"]
             name = all_titles[language][cell.notebook] if lesson_page else _page_title(cell.notebook, language)
             target = link(cell.notebook, language, lesson_page=lesson_page)
-            if cell.notebook in ENGLISH_ONLY and language != "en":  # not translated: say so, and keep it English
-                name = render("page-english-only", {"title": name}, language=language)
-                target = f"../{cell.notebook}?lang=en"
             items.append(f"- [{name}]({target}): {said(cell.what, translate, facts, language)}")
         elif isinstance(cell, LanguageLinks):
             links = [f"[{LANGUAGE_NAMES[other]}]({link(cell.notebook, language, lesson_page=False).split('?')[0]}"

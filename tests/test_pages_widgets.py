@@ -80,9 +80,9 @@ def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_w
         nav = page_links("glossary.ipynb", folder_language="da").data
         assert "href='index.ipynb' rel='index'" in nav  # da/index.ipynb, beside the page
         assert "href='14_canasta.ipynb' rel='prev'" in nav
-        # the variants page is in English only: linked as English, and said to be
-        assert "href='../variants_compared.ipynb?lang=en' rel='next'" in nav
-        assert "Bolivias varianter sammenlignet (på engelsk) →" in nav
+        # the variants page has a Danish copy beside the glossary's, linked by its Danish title
+        assert "href='variants_compared.ipynb' rel='next'" in nav
+        assert "Næste: Bolivias varianter sammenlignet →" in nav
         lesson = page_links("01_the_turn.ipynb", folder_language="da").data
         assert "href='02_sides_and_partners.ipynb' rel='next'" in lesson
         assert "href='glossary.ipynb' rel='glossary'" in lesson
@@ -240,9 +240,10 @@ def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
     assert named, "a complete meld is named in its row's label (and above it)"
 
 
-def test_the_variants_page_is_linked_as_english_from_every_other_language() -> None:
-    """It exists in English only: a Danish page links it with ?lang=en and says so; an English page
-    links it plainly."""
+def test_the_variants_page_is_linked_in_the_reader_s_language_from_every_language() -> None:
+    """It has a copy in each language's folder, like a lesson: an English page links the English copy,
+    a dashboard opened with ?lang=pl the Polish copy, and each index its own language's copy, never
+    the English one."""
     from bolivia_core.messages import set_language
     from bolivia_widgets.language import page_language
     from bolivia_widgets.pages import dashboard_links, page_links
@@ -253,15 +254,15 @@ def test_the_variants_page_is_linked_as_english_from_every_other_language() -> N
     page_language("lang=pl", "")  # a dashboard opened with ?lang=pl, its "back" link
     try:
         nav = dashboard_links("play.ipynb").value
-        assert "href='variants_compared.ipynb?lang=en' rel='prev'" in nav
-        assert "(po angielsku)" in nav
+        assert "href='pl/variants_compared.ipynb' rel='prev'" in nav
+        assert "← Wstecz: Warianty boliwii w porównaniu" in nav and "angielsku" not in nav
     finally:
         set_language(page_language("", ""))
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
     for language in ("sv", "da", "nb", "pl", "cs"):
         index = (notebooks / language / "index.ipynb").read_text(encoding="utf-8")
-        assert "(../variants_compared.ipynb?lang=en)" in index
-        assert f"variants_compared.ipynb?lang={language}" not in index
+        assert "](variants_compared.ipynb)" in index, language
+        assert "../variants_compared.ipynb" not in index and "variants_compared.ipynb?lang=" not in index, language
 
 
 def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language() -> None:
@@ -283,7 +284,7 @@ def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language()
     for path in marked:
         for language in LANGUAGES[1:]:
             assert (root / "notebooks" / language / path.name).exists(), f"{language}/{path.name} is missing"
-    assert "variants_compared.ipynb" not in {p.name for p in marked}
+    assert "variants_compared.ipynb" in {p.name for p in marked}, "the variants page has its copies too"
 
 
 def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:

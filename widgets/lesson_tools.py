@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import ipywidgets as widgets
 from IPython.display import HTML, display
 
-from bolivia_core import Card, check_meld, get_rules, parse_cards, score_side
-from bolivia_core.compare import diff_rules, value_text
+from bolivia_core import Card, check_meld, get_rules, parse_cards, preset_names, score_side
+from bolivia_core.compare import diff_rules, source_words, value_text
 from bolivia_core.game import Game, new_game
 from bolivia_core.messages import (
     LANGUAGE_NAMES,
@@ -24,6 +25,7 @@ from bolivia_core.messages import (
     render,
 )
 from bolivia_core.players import GreedyPlayer
+from bolivia_core.rules import KNOB_NAMES
 from bolivia_core.scenario import SCENARIOS
 
 from .cards import CardRow
@@ -32,6 +34,7 @@ from .language import PageLanguage, set_page_language
 from .meld_checker import MeldQuiz
 from .pages import GLOSSARY, page_links, start_here
 from .table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
+from .variant_explorer import VariantExplorer
 
 __all__ = [
     "SCENARIOS",
@@ -45,6 +48,7 @@ __all__ = [
     "ScoreCalculator",
     "ScoreQuiz",
     "TurnPractice",
+    "VariantExplorer",
     "WinnerQuiz",
     "card_name",
     "check_meld",
@@ -63,9 +67,11 @@ __all__ = [
     "show_hand_worth",
     "show_initial_minimums",
     "show_minimum",
+    "show_rules_apart",
     "show_score",
     "show_sides",
     "show_table",
+    "show_verdicts",
     "start_lesson",
 ]  # fmt: skip
 
@@ -341,14 +347,36 @@ def show_score(result: Any) -> HTML:
     return HTML(score_table_html(result))
 
 
-def show_differences(first: str, second: str) -> None:
-    """Every rule on which two presets differ: what the rule is, and each preset's value in words."""
+def show_differences(first: str, second: str, knobs: Sequence[str] = (), *, sources: bool = False) -> None:
+    """Every rule on which two presets differ (or those of ``knobs`` only): what the rule is, and each
+    preset's value in words; with ``sources``, where each value comes from (a rule text, an assumption)."""
+    unknown = [knob for knob in knobs if knob not in KNOB_NAMES]
+    if unknown:
+        raise ValueError(f"unknown rule {unknown[0]!r} in knobs; expected rule names such as {KNOB_NAMES[0]!r}")
     lines = []
     for difference in diff_rules(first, second):
+        if knobs and difference.knob not in knobs:
+            continue
         lines.append(difference.description)
         for name, value in difference.values.items():
-            lines.append(f"    {render(f'rules-title:{name}')}: {value_text(value)}")
+            said = f"    {render(f'rules-title:{name}')}: {value_text(value)}"
+            lines.append(f"{said} — {source_words(difference.sources[name])}" if sources else said)
     _print_lines(lines)
+
+
+def show_rules_apart() -> None:
+    """How many rules each pair of presets disagrees on, counted by the engine's own diff."""
+    lines = []
+    for first, second in combinations(preset_names(), 2):
+        params = {"first": render(f"rules-title:{first}"), "second": render(f"rules-title:{second}"),
+                  "count": len(diff_rules(first, second))}  # fmt: skip
+        lines.append(render("lesson-rules-apart", params))
+    _print_lines(lines)
+
+
+def show_verdicts(cards: str) -> None:
+    """The same cards as a new meld under every preset: each verdict with every reason, as the engine says it."""
+    _print_lines([str(check_meld(cards, preset)) for preset in preset_names()])
 
 
 def _play_hand(game: Game) -> int:

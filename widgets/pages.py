@@ -20,8 +20,8 @@ from IPython.display import HTML
 from bolivia_core.messages import get_language, normalise_language, render, set_language
 
 __all__ = [
-    "ENGLISH_ONLY", "GLOSSARY", "PAGES", "dashboard_links", "lesson_titles", "link_text", "page_href",
-    "page_links", "page_tab_title", "page_title", "start_here",
+    "GLOSSARY", "PAGES", "dashboard_links", "lesson_titles", "page_href", "page_links", "page_tab_title",
+    "page_title", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -53,9 +53,6 @@ PAGES: tuple[str, ...] = (
 """Every page, in reading order: the index, the lessons and the glossary, the variants, then the dashboards."""
 
 GLOSSARY = "glossary.ipynb"
-ENGLISH_ONLY: frozenset[str] = frozenset({"variants_compared.ipynb"})
-"""Pages written in English only (their prose is not yet in the lessons' catalogue): linked from a page in
-another language as English, with its mark, never with that page's ``?lang=`` as if translated."""
 _ROW = "display: flex; flex-wrap: wrap; gap: 0.5em 1.5em; margin: 1.5em 0 0.5em"
 
 
@@ -94,9 +91,6 @@ def page_href(target: str, folder_language: str | None = None, language: str | N
     language in its address. A page of the top folder shown in ``language`` (a dashboard opened with
     ``?lang=da``) links to that language's lessons and dashboards."""
     is_lesson = target in lesson_titles()["en"]
-    if target in ENGLISH_ONLY:
-        shown = normalise_language(folder_language or language or "en")
-        return target if shown == "en" else f"{'../' if folder_language else ''}{target}?lang=en"
     if folder_language is None:
         shown = normalise_language(language) if language else "en"
         if shown == "en":
@@ -105,15 +99,6 @@ def page_href(target: str, folder_language: str | None = None, language: str | N
     if normalise_language(folder_language) == "en" or is_lesson:
         return target
     return f"../{target}?lang={normalise_language(folder_language)}"
-
-
-def link_text(notebook: str) -> str:
-    """The words of a link to ``notebook``: its title, marked "(English)" in another language when the
-    page exists in English only."""
-    title = page_title(notebook)
-    if notebook in ENGLISH_ONLY and get_language() != "en":
-        return render("page-english-only", {"title": title})
-    return title
 
 
 def _link(href: str, text: str, rel: str) -> str:
@@ -152,10 +137,10 @@ def _nav_html(notebook: str, folder_language: str | None, language: str | None) 
     links = [_link(href(PAGES[0]), render("page-nav-index"), "index")] if index else []
     if index > 1:
         previous = PAGES[index - 1]
-        links.append(_link(href(previous), render("page-nav-previous", {"title": link_text(previous)}), "prev"))
+        links.append(_link(href(previous), render("page-nav-previous", {"title": page_title(previous)}), "prev"))
     if index + 1 < len(PAGES):
         following = PAGES[index + 1]
-        links.append(_link(href(following), render("page-nav-next", {"title": link_text(following)}), "next"))
+        links.append(_link(href(following), render("page-nav-next", {"title": page_title(following)}), "next"))
     if notebook != GLOSSARY:
         links.append(_link(href(GLOSSARY), page_title(GLOSSARY), "glossary"))
     label = html.escape(render("page-nav-label"))
