@@ -41,11 +41,12 @@ PAGES = {
     "lesson-card-values": ("03_card_values.ipynb", ".bolivia-exercise"),
     "lesson-scoring": ("10_scoring_a_hand.ipynb", ".bolivia-exercise"),
     "glossary": ("glossary.ipynb", ".bolivia-page-nav"),
+    "variants-compared-sv": ("sv/variants_compared.ipynb", ".bolivia-rules-table"),
 }
 # also shown 390 px wide, as on a phone
 PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
          "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
-         "lesson-scoring", "glossary"}
+         "lesson-scoring", "glossary", "variants-compared-sv"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
                                                   (e) => e.scrollHeight + 40))"""

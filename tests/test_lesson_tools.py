@@ -16,7 +16,10 @@ from bolivia_widgets.lesson_tools import (
     lesson_header,
     new_game,
     show_card_values,
+    show_differences,
     show_initial_minimums,
+    show_rules_apart,
+    show_verdicts,
     start_lesson,
 )
 
@@ -103,3 +106,44 @@ def test_a_lesson_copy_s_widgets_speak_its_language_though_its_address_has_no_la
         assert render("page:language") != render("page:language", language="en")
     finally:
         set_language(page_language("", ""))
+
+
+def test_the_variants_page_s_verdicts_speak_swedish_and_only_the_swedish_club_allows_two_and_two(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two kings and two wild cards: the Swedish club text starts a canasta with 2 naturals and up to
+    2 wilds; Bolivia wants naturals at least twice the wilds, two-deck and Canasta more naturals than
+    wilds (RULES.md, melds). One line per rule set, in the catalogue's order, said in Swedish."""
+    start_lesson("sv", "variants_compared.ipynb")
+    capsys.readouterr()  # the page's header: its links to the other languages
+    show_verdicts("KH KS 2C 2D")
+    bolivia, swedish, two_deck, canasta = capsys.readouterr().out.strip().splitlines()
+    assert swedish.startswith("tillåten mälning") and "den svenska varianten" in swedish
+    for line, title in ((bolivia, "Bolivia"), (two_deck, "tvåleksvarianten"), (canasta, "Canasta")):
+        assert line.startswith("inte en tillåten mälning") and f"enligt reglerna i {title}" in line
+
+
+def test_the_variants_page_counts_differences_with_the_language_s_plurals(capsys: pytest.CaptureFixture[str]) -> None:
+    """Six pairs of four rule sets, each line in Polish: 22 różnice but 27 różnic (few against many)."""
+    start_lesson("pl", "variants_compared.ipynb")
+    capsys.readouterr()  # the page's header: its links to the other languages
+    show_rules_apart()
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 6 and lines[0].startswith("Boliwia i wariant szwedzki: ")
+    for line in lines:
+        count = int(line.rsplit(": ", 1)[1].split()[0])
+        few = count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14)
+        assert line.endswith(f"{count} różnice" if few else f"{count} różnic"), line
+
+
+def test_chosen_differences_name_each_value_s_source_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The pile: Bolivia's taker gets all of it (the Danish text), the Swedish club's only the next 4."""
+    start_lesson("da", "variants_compared.ipynb")
+    capsys.readouterr()  # the page's header: its links to the other languages
+    show_differences("bolivia", "swedish", knobs=("pile_cards_taken",), sources=True)
+    described, bolivia, swedish = capsys.readouterr().out.strip().splitlines()
+    assert described.startswith("hvor meget af resten af kastebunken")
+    assert bolivia == "    Bolivia: alle — kilde: den danske tekst (den samme på polsk og tjekkisk)"
+    assert swedish == "    den svenske variant: 4 — kilde: den svenske klubtekst"
+    with pytest.raises(ValueError, match=r"unknown rule 'pile_size' in knobs; expected rule names such as"):
+        show_differences("bolivia", "swedish", knobs=("pile_size",))

@@ -91,7 +91,8 @@ class MeldQuiz(Exercise):
         self.answers = {
             name: widgets.ToggleButtons(
                 options=[(render("exercise-legal"), "legal"), (render("exercise-not-legal"), "not legal")],
-                value=None, description=render(f"rules-title:{name}"), style={"description_width": "6em"},
+                value=None, description=render(f"rules-title:{name}"), style={"description_width": "initial"},
+                layout=widgets.Layout(margin="2px 1.5em 2px 2px"),  # a rule set's name never runs into the next one's
             )
             for name in presets
         }  # fmt: skip

@@ -71,3 +71,29 @@ def test_the_danish_index_has_no_english_catalogue_text(page: Page, voila_url: s
     prose = [t for t in i18n.lesson_texts().values() if "{" not in t and len(t) > 12 and t.count(" ") > 2]
     leaked = [t for t in prose if re.sub(r"\*\*", "", t) in text]
     assert not leaked, f"English lesson prose on the Danish index: {leaked[:3]}"
+
+
+def test_the_swedish_variants_page_speaks_swedish_prose_and_verdicts(page: Page, voila_url: str) -> None:
+    """sv/variants_compared.ipynb: its paragraphs are the lessons catalogue's Swedish, and the engine's
+    verdict on two kings and two wild cards under the Swedish club rules is said in Swedish."""
+    import gettext
+
+    from bolivia_core import check_meld
+    from bolivia_core.messages import LOCALE_DIR, set_language
+
+    swedish = gettext.translation("lessons", LOCALE_DIR, languages=["sv"])
+    heading = swedish.pgettext("variants:h-one-meld", "One meld, four verdicts")
+    assert heading != "One meld, four verdicts", "the Swedish catalogue translates the heading"
+    set_language("sv")
+    try:
+        verdict = str(check_meld("KH KS 2C 2D", "swedish"))
+    finally:
+        set_language("en")
+    page.goto(f"{voila_url}/voila/render/sv/variants_compared.ipynb")
+    expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.get_by_text(verdict, exact=True)).to_be_visible()
+    text = page.locator("body").inner_text()
+    assert "One meld, four verdicts" not in text and "legal same-rank meld" not in text
+    next_page = page.locator("a[href='../play.ipynb?lang=sv'].bolivia-nav-next")
+    assert next_page.count() == 1, "next: the play page, in Swedish"
