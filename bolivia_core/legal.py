@@ -54,6 +54,7 @@ __all__ = ["LegalActions", "candidates", "meld_groups", "pile_takes"]
 
 Cards = tuple[Card, ...]
 _ORDER = attrgetter("_order")  # card order as a number: sorting by it compares in C
+_RANK = attrgetter("rank")
 
 
 class LegalActions(Sequence[Action]):
@@ -789,14 +790,14 @@ def _new_meld_take_possible(top: Card, cards: Sequence[Card], rules: Rules, froz
     """Whether any group of ``cards`` (the hand) could meet a way of taking the pile as a new meld
     (checks.pile_ways_met), by counts of what the hand holds: if not, no group needs to be built."""
     ways = rules.pile_take_ways
-    rank = top.rank
-    same_rank = sum(1 for c in cards if c.rank == rank) if top.is_natural else 0  # naturals: top's rank is
+    ranks = list(map(_RANK, cards))  # counted in C: this is asked at every draw
+    same_rank = ranks.count(top.rank) if top.is_natural else 0  # naturals: top's rank is
     if "natural pair" in ways and same_rank >= 2:
         return True
     if frozen:
         return False
     wilds_wanted = "natural and wild" in ways or "two wilds" in ways
-    wild_count = sum(1 for c in cards if c.is_wild) if wilds_wanted else 0
+    wild_count = ranks.count(2) + ranks.count(JOKER_RANK) if wilds_wanted else 0
     if "natural and wild" in ways and same_rank and wild_count:
         return True
     if "suited sequence pair" in ways and top.is_natural:
