@@ -648,8 +648,8 @@ def _take_top(pos: Position) -> Iterator[TakeTop]:
     if not rules.take_top_card_onto_sequence or not pos.pile:
         return
     table = tuple(map(tuple, pos.melds[pos.side_of(pos.turn)]))
-    for index, (kind, *_) in enumerate(_table_facts(table, rules)[1], start=1):  # each meld judged once a table
-        if kind is MeldKind.SEQUENCE:
+    for index, facts in enumerate(_table_facts(table, rules)[1], start=1):  # each meld judged once a table
+        if facts[0] is MeldKind.SEQUENCE:
             yield TakeTop(index)
 
 
