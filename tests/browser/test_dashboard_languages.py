@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from bolivia_core.messages import EN, render, translated
 
-from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE
+from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE, settle
 
 TIMEOUT = 90_000  # a kernel started on request on a busy machine
 DASHBOARDS = {  # each dashboard and what shows it has run: its widget's own box
@@ -108,7 +108,7 @@ def check_pages(page: Page, voila_url: str, language: str, notebooks: tuple[str,
         found = leaked(page.evaluate(PAGE_WORDS), language)
         for screen, size in SCREENS.items():
             page.set_viewport_size(size)
-            page.wait_for_timeout(250)  # widgets lay themselves out again
+            settle(page)  # widgets lay themselves out again
             found += [f"{screen}: {problem}" for problem in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
         page.set_viewport_size(WIDE)
         if found:

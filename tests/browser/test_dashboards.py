@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from bolivia_core import check_meld
@@ -108,13 +106,6 @@ def test_variant_explorer_club_rules(page: Page, voila_url: str) -> None:
     expect(page.locator(".bolivia-rules-table thead")).to_contain_text("our club")
 
 
-def test_tutorials_render(page: Page, voila_url: str) -> None:
-    tutorials = (("variants_compared", "Bolivia and Swedish rules: "), ("14_canasta", "jokers added to the packs"))
-    for name, text in tutorials:
-        page.goto(f"{voila_url}/voila/render/{name}.ipynb")
-        expect(page.get_by_text(re.compile(re.escape(text))).first).to_be_visible(timeout=TIMEOUT)
-
-
 def test_meld_lab_cards_by_name_mouse_and_keyboard(page: Page, voila_url: str) -> None:
     from bolivia_core.game import new_game
     from bolivia_core.messages import card_name
@@ -172,19 +163,6 @@ def test_game_viewer_plays_a_hand_and_steps_back(page: Page, voila_url: str) -> 
     page.get_by_role("button", name="back a move").click()
     expect(status).to_contain_text(f"move {moves - 1}.")
     expect(page.locator(".bolivia-hand-results")).to_contain_text("None yet")
-
-
-@pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_every_notebook_renders_without_error(page: Page, voila_url: str, notebook: str) -> None:
-    """Each page shows its heading, its outputs and its widgets; the page fixture fails on a Python error."""
-    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
-    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-    page.goto(f"{voila_url}/voila/render/{notebook}")
-    expect(page.locator("h1").first).to_be_visible(timeout=TIMEOUT)
-    if code:
-        expect(page.locator(".jp-OutputArea-output").first).to_be_visible(timeout=TIMEOUT)
-    if any("from bolivia_widgets import" in source for source in code):  # a widget (not only page links)
-        expect(page.locator(".jp-OutputArea-output .jupyter-widgets").first).to_be_visible(timeout=TIMEOUT)
 
 
 def test_a_closed_page_does_not_keep_its_kernel(browser, voila_server: tuple[str, int]) -> None:  # type: ignore[no-untyped-def]

@@ -12,11 +12,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bolivia_core.messages import EN
 from bolivia_widgets.pages import PAGES, page_title
 
-from tests.browser.conftest import kernel_ids_of
+from tests.browser.conftest import SCREENSHOTS, STDERR, kernel_ids_of
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,38 +68,87 @@ SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width":
 TABS = {"variant_explorer.ipynb": tuple(EN[f"variant:tab-{tab}"] for tab in ("rules", "situation", "club"))}
 
 
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+# What shows a tutorial's generated content has run, beyond its heading and its first output.
+TUTORIAL_TEXT = {
+    "variants_compared.ipynb": "Bolivia and Swedish rules: ",
+    "14_canasta.ipynb": "jokers added to the packs",
+}
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has drawn two frames: widgets lay themselves out again after a resize in
+    the next animation frame, so the second one sees the new layout."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def rendering_problems(page: Page, notebook: str) -> list[str]:
+    """What is missing from a page that ran: its heading, its outputs (a page with code), its widgets
+    (a page that imports them) and, on a tutorial, its generated text."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    wanted = [("a heading", page.locator("h1").first)]
+    if code:
+        wanted.append(("an output", page.locator(".jp-OutputArea-output").first))
+    if any("from bolivia_widgets import" in source for source in code):  # a widget (not only page links)
+        wanted.append(("a widget", page.locator(".jp-OutputArea-output .jupyter-widgets").first))
+    if notebook in TUTORIAL_TEXT:
+        text = TUTORIAL_TEXT[notebook]
+        wanted.append((repr(text), page.get_by_text(re.compile(re.escape(text))).first))
+    problems = []
+    for what, locator in wanted:
+        try:
+            expect(locator).to_be_visible(timeout=TIMEOUT)
+        except AssertionError:
+            problems.append(f"no {what} shown")
+    return problems
+
+
 @pytest.fixture(scope="module")
 def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[no-untyped-def]
-    """Every page opened once, in reading order: its tab's title, its links, every request it made to a
-    site other than its own server (stylesheets, fonts, scripts, sockets), and its controls out of sight
-    on each small screen (each tab opened in turn)."""
+    """Every page opened once, in reading order (then any notebook not in it): its tab's title, its links,
+    every request it made to a site other than its own server (stylesheets, fonts, scripts, sockets), what
+    it failed to show, the errors it raised or showed, and its controls out of sight on each small screen
+    (each tab opened in turn). One load serves every check on a page: each load runs the page's kernel."""
     own = urlsplit(voila_url).netloc
     seen: dict[str, dict[str, Any]] = {}
     context = browser.new_context(viewport=WIDE)
     page = context.new_page()
     requests: list[str] = []
+    errors: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
-    for notebook in PAGES:
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for notebook in (*PAGES, *(name for name in NOTEBOOKS if name not in PAGES)):
         requests.clear()
+        errors.clear()
         page.goto(f"{voila_url}/voila/render/{notebook}")
         nav = page.locator(".bolivia-page-nav, .bolivia-start-here").first
-        nav.wait_for(timeout=TIMEOUT)
+        try:
+            nav.wait_for(timeout=TIMEOUT)
+        except PlaywrightTimeoutError:
+            pass  # a page without its links: the links test says so, the other checks still look
         page.wait_for_load_state("networkidle")
         anchors = {rel: nav.locator(f"a.bolivia-nav-{rel}") for rel in ("index", "prev", "next")}
         links = {rel: a.get_attribute("href") if a.count() else None for rel, a in anchors.items()}
         elsewhere = [url for url in requests if urlsplit(url).netloc not in (own, "")]
+        missing = rendering_problems(page, notebook)
         out_of_sight = []
         for tab in TABS.get(notebook, ("",)):
             if tab:
                 page.get_by_role("tab", name=tab).click()
             for screen, size in SCREENS.items():
                 page.set_viewport_size(size)
-                page.wait_for_timeout(250)  # widgets lay themselves out again
+                settle(page)
                 where = f"{screen}{', ' + tab if tab else ''}"
                 out_of_sight += [f"{where}: {problem}" for problem in page.evaluate(CONTROLS_OUT_OF_SIGHT)]
         page.set_viewport_size(WIDE)
+        # Voila shows a failing cell (and anything printed to stderr) as a stderr output.
+        python_errors = page.locator(f".jp-OutputArea-output[data-mime-type='{STDERR}']").all_inner_texts()
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"walk-{notebook.removesuffix('.ipynb')}.png"), full_page=True)
         seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere,
-                          "out of sight": sorted(set(out_of_sight))}  # fmt: skip
+                          "out of sight": sorted(set(out_of_sight)), "missing": missing,
+                          "page errors": list(errors), "python errors": python_errors}  # fmt: skip
     context.close()
     return seen
 
@@ -120,6 +170,16 @@ def test_every_page_has_a_tab_title_and_links_to_the_index_and_the_next_page(wal
         assert seen["title"] == f"{heading} · Bolivia explorer", f"{here}: tab titled {seen['title']!r}"
         assert seen["links"]["index"] == "index.ipynb", f"{here} has no link back to the index"
         assert seen["links"]["next"] == following, f"{here}: next is {seen['links']['next']}, not {following}"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_notebook_renders_without_error(walk: dict[str, dict[str, Any]], notebook: str) -> None:
+    """Each page shows its heading, its outputs and its widgets (a tutorial its generated text), raises
+    no error in the page and shows no Python error."""
+    seen = walk[notebook]
+    assert not seen["missing"], f"{notebook}: {'; '.join(seen['missing'])}"
+    assert not seen["page errors"], f"{notebook} raised: {seen['page errors']}"
+    assert not seen["python errors"], f"{notebook} shows a Python error: {seen['python errors']}"
 
 
 def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tuple[str, int]) -> None:
