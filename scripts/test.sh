@@ -15,5 +15,10 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 .venv/bin/ruff check --quiet .
 .venv/bin/mypy
+# Two workers (pytest-xdist): the browser tests wait on kernels and servers much of the time, so two
+# share two cores well. loadscope keeps each module (its module-scoped fixtures) and each notebook (nbval
+# runs its cells in order in one kernel) on one worker; in collection order, the long browser modules
+# start first and the many short notebooks fill the end. TEST_WORKERS=0 runs everything in one process.
 exec .venv/bin/python -m pytest --nbval --nbval-current-env \
-    --nbval-sanitize-with tests/nbval_sanitize.cfg "$@"
+    --nbval-sanitize-with tests/nbval_sanitize.cfg -n "${TEST_WORKERS:-2}" \
+    --dist loadscope --no-loadscope-reorder "$@"

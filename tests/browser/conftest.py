@@ -7,6 +7,7 @@ never a browser download.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from collections.abc import Iterator
@@ -46,7 +47,9 @@ def voila_server() -> Iterator[tuple[str, int]]:
     but culling idle kernels sooner."""
     culling = ["--Voila.ip=127.0.0.1", "--MappingKernelManager.cull_interval=5",
                "--MappingKernelManager.cull_idle_timeout=15"]  # fmt: skip
-    with open(ROOT / "tests" / "browser" / "voila.log", "w") as log, server(culling, log=log) as running:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # each pytest-xdist worker runs its own server
+    name = f"voila-{worker}.log" if worker else "voila.log"
+    with open(ROOT / "tests" / "browser" / name, "w") as log, server(culling, log=log) as running:
         yield running
 
 
