@@ -16,7 +16,7 @@ NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
 def test_index_links_every_page(page: Page, voila_url: str) -> None:
-    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.goto(f"{voila_url}/voila/render/index.ipynb", timeout=TIMEOUT)  # a busy machine: 30 s was not always enough
     for name in ("Meld checker", "Variant explorer", "Bolivia's variants compared", "From Canasta to Bolivia"):
         expect(page.get_by_role("link", name=name)).to_be_visible(timeout=TIMEOUT)
     for notebook in NOTEBOOKS:
