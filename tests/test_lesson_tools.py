@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from bolivia_core.messages import set_language
+from bolivia_widgets.language import page_language
 from bolivia_widgets.lesson_tools import (
     CardValues,
     Game,
@@ -26,8 +27,10 @@ from bolivia_widgets.lesson_tools import (
 
 @pytest.fixture(autouse=True)
 def english_afterwards():
+    """The page's language too (start_lesson sets it), not only the process default: a test module that
+    runs next in this process (pytest-xdist orders modules differently) starts in English."""
     yield
-    set_language("en")
+    set_language(page_language("", ""))
 
 
 def test_turn_practice_plays_the_allowed_refuses_the_rest_and_undoes() -> None:
