@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations
 from operator import attrgetter
@@ -180,11 +180,20 @@ class LegalActions(Sequence[Action]):
 
 
 class _Block(Sequence[Action]):
-    """Candidates of one kind whose verdicts are known: kept as data, made into actions when read."""
+    """Candidates of one kind whose verdicts are known: kept as data, made into actions when read.
 
-    __slots__ = ("_actions", "_items", "_legal", "_make", "_verdicts")
+    With ``order``, the items come in any order and are sorted by it when the block is first read:
+    ``len()`` needs no order, and a random pick mostly lands in another block."""
 
-    def __init__(self, make: Callable[[Any], Action], items: Sequence[Any], verdicts: Sequence[bool]) -> None:
+    __slots__ = ("_actions", "_items", "_legal", "_make", "_order", "_verdicts")
+
+    def __init__(
+        self,
+        make: Callable[[Any], Action],
+        items: Sequence[Any],
+        verdicts: Sequence[bool],
+        order: Callable[[Any], Any] | None = None,
+    ) -> None:
         self._make = make
         self._items = items
         self._verdicts = verdicts
@@ -192,7 +201,14 @@ class _Block(Sequence[Action]):
             self._legal = list(items)
         else:
             self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
+        self._order = order
         self._actions: list[Action] | None = None  # all made, once the block is read whole
+
+    def _in_order(self) -> list[Any]:
+        if self._order is not None:
+            self._legal.sort(key=self._order)
+            self._order = None
+        return self._legal
 
     def __len__(self) -> int:
         return len(self._legal)
@@ -207,18 +223,22 @@ class _Block(Sequence[Action]):
         if self._actions is not None:
             return self._actions[index]
         if isinstance(index, slice):
-            return [self._make(item) for item in self._legal[index]]
-        return self._make(self._legal[index])
+            return [self._make(item) for item in self._in_order()[index]]
+        return self._make(self._in_order()[index])
 
     def __iter__(self) -> Iterator[Action]:
         if self._actions is None:
-            self._actions = list(map(self._make, self._legal))
+            self._actions = list(map(self._make, self._in_order()))
         return iter(self._actions)
 
     def judged(self) -> Iterator[tuple[Action, bool]]:
-        """Every candidate of the block with its verdict, the illegal ones too."""
+        """Every candidate of the block with its verdict, the illegal ones too, in order."""
         make = self._make
-        return ((make(item), legal) for item, legal in zip(self._items, self._verdicts, strict=True))
+        pairs: Iterable[tuple[Any, bool]] = zip(self._items, self._verdicts, strict=True)
+        if self._order is not None:
+            order = self._order
+            pairs = sorted(pairs, key=lambda pair: order(pair[0]))
+        return ((make(item), legal) for item, legal in pairs)
 
 
 _Part = tuple[Action, bool | None] | _Block
@@ -360,8 +380,9 @@ def meld_groups(hand: Sequence[Card], rules: Rules, *, going_out: bool = False) 
     return [group for group, _ in _meld_groups(_Hand(hand), rules, going_out)]
 
 
-def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards, bool]]:
-    """The offered melds of ``hand`` in order, each with whether it is maximal.
+def _meld_groups(hand: _Hand, rules: Rules, going_out: bool, ordered: bool = True) -> list[tuple[Cards, bool]]:
+    """The offered melds of ``hand`` in order (in no particular order unless ``ordered``), each with
+    whether it is maximal.
 
     The groups of one rank, and those of one suit, depend only on the hand's cards of that rank
     (or suit) and its wild cards, and are worked out by their shape (``_rank_shapes``, ``_suit_part``);
@@ -404,7 +425,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool) -> list[tuple[Cards
         black = hand.black_threes
         _keep(found, tuple(black[:least]), False, rules, True)
         _keep(found, tuple(black[: rules.black_three_meld_max]), True, rules, True)
-    return sorted(found.items(), key=_item_key)
+    return sorted(found.items(), key=_item_key) if ordered else list(found.items())
 
 
 def _has_run(ranks: dict[int, Card], least: int) -> bool:
@@ -632,7 +653,7 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
     return not any(judge(g, rules).legal for g in longer)
 
 
-def _item_key(item: tuple[Cards, bool]) -> tuple[int, ...]:
+def _item_key(item: tuple[Cards, Any]) -> tuple[int, ...]:
     return tuple(map(_ORDER, item[0]))
 
 
@@ -859,7 +880,8 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
     size = len(hand.cards)
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
-    groups = _meld_groups(hand, rules, bool(hand.black_threes))
+    # an unmelded side's openings read the groups in order; a melded side's are put in order when read
+    groups = _meld_groups(hand, rules, bool(hand.black_threes), ordered=not table)
     # A new meld that leaves two cards is legal exactly when the judge allows it and the side's
     # table keeps to the per-rank limit with it (checks._check_meld: an unmelded side's minimum
     # is met by the test below, and nothing else can fail).
@@ -879,7 +901,13 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                 known = verdict.legal and (any_count or _rank_room(verdict, ranks, rules))
             offered.append(group)
             verdicts.append(known)
-    yield from _runs(_single_meld, offered, verdicts)
+    if table and None not in verdicts:
+        yield _Block(_single_meld, offered, verdicts, _group_key)  # type: ignore[arg-type]
+    else:
+        if table:  # some are checked one by one, in the view's order: put them in order now
+            pairs = sorted(zip(offered, verdicts, strict=True), key=_item_key)
+            offered, verdicts = [group for group, _ in pairs], [verdict for _, verdict in pairs]
+        yield from _runs(_single_meld, offered, verdicts)
     if not table:
         yield from _initial_combinations(pos, hand, groups)
     else:

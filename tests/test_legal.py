@@ -151,6 +151,7 @@ def _check_melds(game: Game, hand: list[Card], rules: Rules) -> None:
         if len(group) == least or maximal(group, hand, lambda g: shape_legal(g, rules)):
             expected.add(signature(group))
     singles = [a.melds[0] for a in offered(game, Meld) if len(a.melds) == 1]
+    assert singles == sorted(singles), f"melds out of card order: {singles} in {game.position_text()}"
     got = [signature(g) for g in singles]
     assert len(set(got)) == len(got), f"one meld offered twice: {singles} in {game.position_text()}"
     assert set(got) == expected, (
