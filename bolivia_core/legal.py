@@ -845,7 +845,7 @@ def _take_groups(top: Card, hand: _Hand, rules: Rules, same_rank: bool = False) 
         return sorted(found, key=_group_key)
     # only cards that could share a meld with the top card: its rank, its suit, wild cards
     joinable = [c for c in hand.cards if c.rank == top.rank or (c.suit == top.suit and not same_rank) or c.is_wild]
-    for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False):
+    for group, _ in _meld_groups(_Hand((*joinable, top), first=top), rules, False, ordered=False):  # sorted below
         rest = remove_cards(group, (top,))
         if rest is not None:
             found[tuple(rest)] = None
