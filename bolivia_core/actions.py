@@ -14,10 +14,9 @@ from 1 in the order the side laid its melds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import ClassVar
 
-from .cards import Card, CardError, format_cards, parse_cards
+from .cards import CARD_ORDER, Card, CardError, format_cards, parse_cards
 from .messages import render
 
 __all__ = [
@@ -45,12 +44,11 @@ class ActionError(ValueError):
 
 def _canonical(cards: Cards) -> Cards:
     try:
-        return tuple(sorted(cards, key=_ORDER))  # card order (Card.__lt__), compared as numbers
+        return tuple(sorted(cards, key=CARD_ORDER))
     except AttributeError:  # not all cards: sorted as before, whatever they are
         return tuple(sorted(cards))
 
 
-_ORDER = attrgetter("_order")
 
 
 def _melds_text(melds: tuple[Cards, ...]) -> str:

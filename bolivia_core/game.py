@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from .actions import Action, NextHand, parse_action
-from .cards import Card, format_cards
+from .cards import CARD_ORDER, Card, format_cards
 from .checks import explain, reasons
 from .legal import LegalActions
 from .messages import Reason, render
@@ -31,7 +30,6 @@ from .transitions import PERFORM, Event, HandResult, deal, first_dealer
 __all__ = ["Event", "Game", "GameFileError", "HandResult", "IllegalActionError", "Position", "new_game"]
 
 Cards = tuple[Card, ...]
-_CARD_ORDER = attrgetter("_order")  # card order (Card.__lt__) as a number: sorting compares in C
 JSON_FORMAT = "bolivia-explorer game"
 
 
@@ -180,9 +178,9 @@ class Game:
         PERFORM[type(action)](self, action)
         if isinstance(action, NextHand):
             for hand in pos.hands:
-                hand.sort(key=_CARD_ORDER)
+                hand.sort(key=CARD_ORDER)
         else:  # a hand is a set: kept sorted, so offers never depend on the order cards came in
-            pos.hands[mover - 1].sort(key=_CARD_ORDER)
+            pos.hands[mover - 1].sort(key=CARD_ORDER)
         self.history.append(action)
         self._legal = None
 

@@ -41,7 +41,7 @@ from operator import attrgetter
 from typing import Any, overload
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import JOKER, JOKER_RANK, Card, remove_cards
+from .cards import CARD_ORDER, JOKER, JOKER_RANK, Card, remove_cards
 from .checks import (
     ask_problem, card_class, is_legal, may_draw, meets_initial_minimum, pile_cards_taken, pile_closed, pile_frozen,
     pile_ways_met, within_rank_limits,
@@ -53,7 +53,6 @@ from .rules import Rules
 __all__ = ["LegalActions", "candidates", "meld_groups", "pile_takes"]
 
 Cards = tuple[Card, ...]
-_ORDER = attrgetter("_order")  # card order as a number: sorting by it compares in C
 _RANK = attrgetter("rank")
 
 
@@ -340,7 +339,7 @@ class _Hand(_Wilds):
     def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
         """``first``, if given, is put first among its equals, so every group that takes one takes it."""
         self._wild_options = {}
-        self.cards = ordered = tuple(sorted(cards, key=_ORDER))
+        self.cards = ordered = tuple(sorted(cards, key=CARD_ORDER))
         by_rank: dict[int, list[Card]] = {}
         by_suit: dict[str, dict[int, Card]] = {}
         self.by_rank, self.by_suit = by_rank, by_suit
@@ -505,7 +504,7 @@ def _suit_part(
     return tuple(
         # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
         (
-            (*(twos[:t] if t < 2 else sorted(twos[:t], key=_ORDER)), *threes[:with_three],
+            (*(twos[:t] if t < 2 else sorted(twos[:t], key=CARD_ORDER)), *threes[:with_three],
              *map(by_rank.__getitem__, ranks), *jokers[:j]),
             maximal,
         )
@@ -572,7 +571,7 @@ def _suit_shapes(
 def _keep(found: dict[Cards, bool], group: Cards, maximal: bool, rules: Rules, with_threes: bool = False) -> None:
     """Keep ``group`` (in card order) in ``found`` if it is a legal meld and smallest or maximal;
     a group found already keeps its place."""
-    group = tuple(sorted(group, key=_ORDER))
+    group = tuple(sorted(group, key=CARD_ORDER))
     if group in found or not (maximal or len(group) == rules.meld_min_cards):
         return
     if judge(group, rules, with_threes).legal:
@@ -613,7 +612,7 @@ def _sequence_groups(ranks: dict[int, Card], hand: _Wilds, rules: Rules) -> Iter
                     naturals = [ranks[r] for r in present[i : j + 1] if r not in dropped]
                     for wild_count in range(span - len(naturals), spare + 1):
                         for wilds in hand.wilds(wild_count):
-                            group = tuple(sorted((*naturals, *wilds), key=_ORDER))
+                            group = tuple(sorted((*naturals, *wilds), key=CARD_ORDER))
                             if len(group) > length:
                                 continue
                             maximal = len(group) >= length or (
@@ -648,17 +647,17 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
         return True
     naturals = tuple(c for c in group if not c.is_wild)
     wilds = len(group) - len(naturals)
-    longer = [tuple(sorted((*group, c), key=_ORDER)) for c in ranks.values() if c not in group]
-    longer += [tuple(sorted((*naturals, *more), key=_ORDER)) for more in hand.wilds(wilds + 1)]
+    longer = [tuple(sorted((*group, c), key=CARD_ORDER)) for c in ranks.values() if c not in group]
+    longer += [tuple(sorted((*naturals, *more), key=CARD_ORDER)) for more in hand.wilds(wilds + 1)]
     return not any(judge(g, rules).legal for g in longer)
 
 
 def _item_key(item: tuple[Cards, Any]) -> tuple[int, ...]:
-    return tuple(map(_ORDER, item[0]))
+    return _group_key(item[0])
 
 
 def _group_key(group: Cards) -> tuple[int, ...]:
-    return tuple(map(_ORDER, group))
+    return tuple(map(CARD_ORDER, group))
 
 
 # --- candidates by phase -------------------------------------------------------------
@@ -865,12 +864,12 @@ def _onto_groups(top: Card, meld: Cards, hand: _Hand, rules: Rules) -> Iterator[
     for size in (1, 2):
         for count in range(min(size, len(naturals)) + 1):
             for wilds in hand.wilds(size - count):
-                yield tuple(sorted((*naturals[:count], *wilds), key=_ORDER))
+                yield tuple(sorted((*naturals[:count], *wilds), key=CARD_ORDER))
     for count in range(hand.wild_count, -1, -1):
         options = hand.wilds(count)
-        if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]), key=_ORDER)), rules).legal:
+        if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]), key=CARD_ORDER)), rules).legal:
             for wilds in options:
-                yield tuple(sorted((*naturals, *wilds), key=_ORDER))
+                yield tuple(sorted((*naturals, *wilds), key=CARD_ORDER))
             return
 
 
@@ -1253,7 +1252,7 @@ def _same_rank_joins(rank: int, meld_naturals: int, meld_wilds: int, naturals: i
 @lru_cache(maxsize=1 << 12)
 def _addition_options(meld: Cards, cards: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
     offered = _addition_groups(meld, _Hand(cards), rules)
-    groups = dict.fromkeys(tuple(sorted(g, key=_ORDER)) for g in offered)  # each once, in card order
+    groups = dict.fromkeys(tuple(sorted(g, key=CARD_ORDER)) for g in offered)  # each once, in card order
     if judge(meld, rules, True).kind is MeldKind.SEQUENCE:
         seen, table_open = _scan(_NO_CARDS, meld), _open_sequence(meld, rules)
         return tuple((group, _joins_sequence(meld, seen, table_open, group, rules, False)) for group in groups)
@@ -1274,10 +1273,10 @@ def _addition_groups(meld: Cards, hand: _Hand, rules: Rules) -> Iterator[Cards]:
         for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
             options = hand.wilds(count)
             if options and (naturals or count) and judge_addition(
-                meld, tuple(sorted((*naturals, *options[0]), key=_ORDER)), rules
+                meld, tuple(sorted((*naturals, *options[0]), key=CARD_ORDER)), rules
             ).legal:
                 for wilds in options:
-                    yield tuple(sorted((*naturals, *wilds), key=_ORDER))
+                    yield tuple(sorted((*naturals, *wilds), key=CARD_ORDER))
                 break
     elif kind is MeldKind.SEQUENCE:
         suit = next(c.suit for c in meld if c.is_natural)
@@ -1307,7 +1306,7 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
     """The groups of ``pool`` (a few cards of one suit and wild cards) that legally join ``meld``
     and to which no other card of the hand could be added."""
     legal: list[Cards] = []
-    pool = sorted(pool, key=_ORDER)  # so every combination comes in card order already
+    pool = sorted(pool, key=CARD_ORDER)  # so every combination comes in card order already
     # ``meld`` is a sequence (naturals of two ranks or more): longer than a sequence may be, it is
     # no legal meld whatever joins it, so groups that make it so are not tried
     room = rules.sequence_length - len(meld)
@@ -1325,7 +1324,7 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: _Hand, rules: Ru
         threes = any(x.is_black_three for x in joined)
         if not any(
             _joins_sequence(
-                meld, seen, table_open, tuple(sorted((*joined, c), key=_ORDER)), rules, c.is_black_three or threes
+                meld, seen, table_open, tuple(sorted((*joined, c), key=CARD_ORDER)), rules, c.is_black_three or threes
             )
             for c in dict.fromkeys(rest)
         ):

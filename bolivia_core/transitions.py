@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from .cards import Card, format_cards, full_deck
+from .cards import CARD_ORDER, Card, format_cards, full_deck
 from .checks import pile_cards_taken
 from .messages import EN, Explanation
 from .position import Position
@@ -120,13 +119,10 @@ def _lay_out_red_threes(pos: Position, player: int, log: list[Event], *, replace
 # --- performing actions (already checked) -------------------------------------------
 
 
-_ORDER = attrgetter("_order")  # card order as a number (Card.__lt__)
-
-
 def _remove(hand: list[Card], card: Card) -> None:
     """``hand.remove(card)``, found by bisection in a hand kept in card order (``Game.apply`` sorts
     it): ``list.remove`` compares the cards before it one by one, each a call into Python."""
-    at = bisect_left(hand, card._order, key=_ORDER)
+    at = bisect_left(hand, CARD_ORDER(card), key=CARD_ORDER)
     if at < len(hand) and hand[at] is card:
         del hand[at]
     else:
