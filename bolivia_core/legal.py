@@ -913,6 +913,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         items: list[tuple[int, Cards]] = []
         judged: list[bool | None] = []
         twos, jokers = tuple(hand.twos), tuple(hand.jokers)
+        adds_by_count = _same_rank_adds_by_count(len(twos), len(jokers), rules)
         for index, (meld, facts) in enumerate(zip(melds, table_facts, strict=True), start=1):
             kind, legal, first, naturals, _ = facts
             if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
@@ -921,8 +922,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                 if not same and not (twos or jokers):
                     continue  # nothing in hand of its rank, nor wild: no addition
                 # _same_rank_additions, written out: the hot path
-                shapes = _same_rank_adds(naturals, len(meld) - naturals, len(same), len(twos), len(jokers), rules)
-                for (n, t, j), legal in shapes:
+                for (n, t, j), legal in adds_by_count[naturals, len(meld) - naturals, len(same)]:
                     items.append((index, (*twos[:t], *same[:n], *jokers[:j])))
                     judged.append(legal if size - n - t - j >= 2 else None)
                 continue
@@ -1220,6 +1220,24 @@ def _same_rank_additions(
     same groups as ``_addition_groups`` makes, each judged by its counts alone (``_same_rank_adds``)."""
     shapes = _same_rank_adds(meld_naturals, meld_wilds, len(naturals), len(twos), len(jokers), rules)
     return tuple((_shape_group(naturals, twos, jokers, shape), legal) for shape, legal in shapes)
+
+
+class _AddsByCount(dict[tuple[int, int, int], tuple[tuple[Shape, bool], ...]]):
+    """``_same_rank_adds`` for a hand of so many 2s and jokers, by (the meld's naturals, its wild
+    cards, the hand's naturals of its rank): one look-up of three numbers per meld on the table."""
+
+    def __init__(self, twos: int, jokers: int, rules: Rules) -> None:
+        super().__init__()
+        self._wilds = twos, jokers, rules
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[tuple[Shape, bool], ...]:
+        self[key] = shapes = _same_rank_adds(*key, *self._wilds)
+        return shapes
+
+
+@lru_cache(maxsize=1 << 8)
+def _same_rank_adds_by_count(twos: int, jokers: int, rules: Rules) -> _AddsByCount:
+    return _AddsByCount(twos, jokers, rules)
 
 
 @lru_cache(maxsize=1 << 14)
