@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, NextHand, parse_action
+from .actions import Action, parse_action
 from .cards import CARD_ORDER, Card, format_cards
 from .checks import explain, reasons
 from .legal import LegalActions
@@ -71,8 +71,6 @@ def new_game(rules: Rules | str = "bolivia", players: int = 4, seed: int = 1, ta
     )  # fmt: skip
     log: list[Event] = []
     deal(position, log)
-    for hand in position.hands:
-        hand.sort()
     return Game(position, log=log)
 
 
@@ -93,6 +91,8 @@ class Game:
     _legal: LegalActions | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        for hand in self.position.hands:  # a hand is a set, kept in card order from here on (``transitions``)
+            hand.sort(key=CARD_ORDER)
         if not self.start:
             self.start = format_position(self.position)
 
@@ -173,14 +173,7 @@ class Game:
             refusals = tuple(reasons(self.position, action))
             if refusals:
                 raise IllegalActionError(action, refusals)
-        pos = self.position
-        mover = pos.turn
         PERFORM[type(action)](self, action)
-        if isinstance(action, NextHand):
-            for hand in pos.hands:
-                hand.sort(key=CARD_ORDER)
-        else:  # a hand is a set: kept sorted, so offers never depend on the order cards came in
-            pos.hands[mover - 1].sort(key=CARD_ORDER)
         self.history.append(action)
         self._legal = None
 

@@ -33,7 +33,7 @@ class Position:
     turn: int
     phase: Phase
     scores: list[int]
-    hands: list[list[Card]]
+    hands: list[list[Card]]  # each in card order while a game plays it (see transitions._receive)
     melds: list[list[list[Card]]]
     red_threes: list[list[Card]]
     pile: list[Card]

@@ -8,7 +8,8 @@ the first dealer) comes from the game's seed and the hand number.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -70,9 +71,10 @@ def deal(pos: Position, log: list[Event]) -> None:
     pos.melds = [[] for _ in range(pos.side_count)]
     pos.red_threes = [[] for _ in range(pos.side_count)]
     order = _turn_order_after(pos, pos.dealer)
+    dealt: list[list[Card]] = [[] for _ in range(pos.players)]
     for _ in range(rules.hand_size[pos.players]):
         for player in order:
-            pos.hands[player - 1].append(pos.stock.pop())
+            dealt[player - 1].append(pos.stock.pop())
     pos.pile.append(pos.stock.pop())
     while rules.cover_red_three_upcard and pos.pile[-1].is_red_three and pos.stock:
         pos.pile.append(pos.stock.pop())
@@ -80,7 +82,7 @@ def deal(pos: Position, log: list[Event]) -> None:
             "upcard": str(pos.pile[-1])}  # fmt: skip
     log.append(Event("event-deal", None, deal))
     for player in order:
-        _lay_out_red_threes(pos, player, log, replace=True)
+        _receive(pos, player, dealt[player - 1], log, replace=True)
     pos.turn = order[0]
     pos.phase = "draw"
     pos.unopened = True
@@ -97,22 +99,24 @@ def _turn_order_after(pos: Position, dealer: int) -> list[int]:
     return seats[first:] + seats[:first]
 
 
-def _lay_out_red_threes(pos: Position, player: int, log: list[Event], *, replace: bool) -> None:
-    """Red 3s go from hand to the side's table at once; replaced from the stock when the rules say."""
+def _receive(pos: Position, player: int, cards: Sequence[Card], log: list[Event], *, replace: bool) -> None:
+    """Cards arriving in a hand, in the order they came: red 3s go to the side's table at once
+    (replaced from the stock when the rules say), the others to their places in card order. A hand
+    is a set, kept sorted (``Game`` sorts it once), so offers never depend on the order cards came
+    in; only the new cards are looked at, as a hand never holds a red 3."""
     hand = pos.hands[player - 1]
     while True:
-        reds = [c for c in hand if c.is_red_three]
+        reds = [c for c in cards if c.is_red_three]
+        for card in cards:
+            if not card.is_red_three:
+                insort(hand, card, key=CARD_ORDER)
         if not reds:
             return
-        for card in reds:
-            hand.remove(card)
-            pos.red_threes[pos.side_of(player)].append(card)
+        pos.red_threes[pos.side_of(player)].extend(reds)
         log.append(Event("event-red-threes", "red_three_value", {"player": player, "count": len(reds)}))
         if not replace:
             return
-        for _ in reds:
-            if pos.stock:
-                hand.append(pos.stock.pop())
+        cards = [pos.stock.pop() for _ in reds[: len(pos.stock)]]
 
 
 
@@ -120,8 +124,8 @@ def _lay_out_red_threes(pos: Position, player: int, log: list[Event], *, replace
 
 
 def _remove(hand: list[Card], card: Card) -> None:
-    """``hand.remove(card)``, found by bisection in a hand kept in card order (``Game.apply`` sorts
-    it): ``list.remove`` compares the cards before it one by one, each a call into Python."""
+    """``hand.remove(card)``, found by bisection in a hand kept in card order (see ``_receive``):
+    ``list.remove`` compares the cards before it one by one, each a call into Python."""
     at = bisect_left(hand, CARD_ORDER(card), key=CARD_ORDER)
     if at < len(hand) and hand[at] is card:
         del hand[at]
@@ -135,12 +139,10 @@ def _event(game: Game, code: str, knob: str | None = None, **params: Any) -> Non
 
 def _do_draw(game: Game, action: Draw) -> None:
     pos = game.position
-    hand = pos.hands[pos.turn - 1]
     count = min(pos.rules.draw_count[pos.players], len(pos.stock))
     drawn = [pos.stock.pop() for _ in range(count)]
-    hand.extend(drawn)
     _event(game, "event-draw", "draw_count", count=count)
-    _lay_out_red_threes(pos, pos.turn, game.log, replace=True)
+    _receive(pos, pos.turn, drawn, game.log, replace=True)
     _start_play(pos)
 
 
@@ -159,9 +161,8 @@ def _do_take_pile(game: Game, action: TakePile) -> None:
     else:
         pos.melds[side].append([top, *action.cards])
     pos.melds[side].extend(list(m) for m in action.melds)
-    hand.extend(taken)
     _event(game, "event-take-pile", "pile_cards_taken", card=str(top), count=len(taken))
-    _lay_out_red_threes(pos, pos.turn, game.log, replace=rules.red_three_from_pile_replaced)
+    _receive(pos, pos.turn, taken, game.log, replace=rules.red_three_from_pile_replaced)
     _start_play(pos)
     if not hand:  # the pile's cards all melded, with nothing under them: the player goes out
         _end_hand(game, went_out=pos.turn)
