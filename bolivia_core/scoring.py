@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import Card, check_copies, format_cards, parse_cards
-from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons
+from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons, judge
 from .messages import Explanation, Reason, normalise_language, render
 from .rules import Rules, resolve_rules
 
@@ -192,7 +192,26 @@ def score_side(
         raise ScoringError(str(error)) from None
     if not table.legal:
         raise ScoringError(str(table.reasons[0]))
-    verdicts = table.melds
+    return _score(table.melds, held, red_threes, went_out, concealed, rules, players)
+
+
+def score_table(
+    melds: Sequence[tuple[Card, ...]], held: tuple[Card, ...], red_threes: int, went_out: bool, concealed: bool,
+    rules: Rules, players: int,
+) -> SideScore:  # fmt: skip
+    """``score_side`` for a side's table the game built itself, so legal and within the deck: its melds'
+    verdicts are read, not checked again with every card counted. Each is judged as the legal actions
+    judge table melds, as if going out (black 3s reach a table only when its side goes out; no other
+    meld's verdict depends on it), so ``judge`` has it remembered."""
+    return _score(tuple(judge(m, rules, True) for m in melds), held, red_threes, went_out, concealed, rules,
+                  players)  # fmt: skip
+
+
+def _score(
+    verdicts: tuple[MeldVerdict, ...], held: tuple[Card, ...], red_threes: int, went_out: bool, concealed: bool,
+    rules: Rules, players: int,
+) -> SideScore:  # fmt: skip
+    """The score's lines, from legal melds' verdicts; a table that cannot have happened is refused."""
     _refuse_impossible(verdicts, held, red_threes, went_out, concealed, rules, players)
     can_go_out = may_go_out(verdicts, rules, players)
     params: dict[str, Any] = {"rules": rules.title}

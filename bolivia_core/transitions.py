@@ -19,7 +19,7 @@ from .checks import pile_cards_taken
 from .messages import EN, Explanation
 from .position import Position
 from .rules import Rules
-from .scoring import SideScore, score_side
+from .scoring import SideScore, score_table
 
 if TYPE_CHECKING:
     from .game import Game
@@ -272,9 +272,9 @@ def _end_hand(game: Game, went_out: int | None) -> None:
     out_side = pos.side_of(went_out) if went_out is not None else None
     for side in range(pos.side_count):
         held = tuple(c for p in pos.members(side) for c in pos.hands[p - 1])
-        scores.append(score_side(  # tuples of cards: read as parsed already
-            [tuple(m) for m in pos.melds[side]], held, red_threes=len(pos.red_threes[side]), went_out=side == out_side,
-            concealed=side == out_side and pos.unopened, rules=rules, players=pos.players,
+        scores.append(score_table(
+            [tuple(m) for m in pos.melds[side]], held, len(pos.red_threes[side]), side == out_side,
+            side == out_side and pos.unopened, rules, pos.players,
         ))  # fmt: skip
     for side, score in enumerate(scores):
         pos.scores[side] += score.total

@@ -16,10 +16,12 @@ from collections import Counter
 import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
+from bolivia_core.cards import format_cards
 from bolivia_core.actions import Action, Discard, parse_action
 from bolivia_core.game import Game, IllegalActionError, new_game
 from bolivia_core.legal import candidates
 from bolivia_core.scenario import format_position, parse_position
+from bolivia_core.scoring import score_side
 
 QUICK_HANDS = 24
 SOAK_HANDS = 200
@@ -38,6 +40,7 @@ def _check_invariants(game: Game, deck: Counter, rng: random.Random) -> list[Act
         return actions
     assert actions, f"no legal action in {text}"
     listed = list(actions)
+    assert all(hand == sorted(hand) for hand in game.position.hands), "a hand out of card order"
     kinds = [a.order for a in listed]
     assert kinds == sorted(kinds) and len(set(listed)) == len(listed)
     _check_refusals(game, actions, rng)
@@ -106,10 +109,26 @@ def _play_random_hands(preset: str, total: int) -> None:
                 saved = game.to_json()
                 assert Game.from_json(saved, verify=False).to_json() == saved
             if game.phase in ("hand over", "game over"):
+                _check_hand_score(game)
                 played += 1
                 actions_this_hand = 0
         _check_replay(game)
     assert played == total
+
+
+def _check_hand_score(game: Game) -> None:
+    """The game scores its own table by a trusted path; the public ``score_side``, which checks
+    every meld and counts every card, must find the same lines for each side."""
+    pos, result = game.position, game.results[-1]
+    out_side = pos.side_of(result.went_out) if result.went_out is not None else None
+    for side, score in enumerate(result.scores):
+        held = [c for p in pos.members(side) for c in pos.hands[p - 1]]
+        checked = score_side(
+            [format_cards(m) for m in pos.melds[side]], format_cards(held), red_threes=len(pos.red_threes[side]),
+            went_out=side == out_side, concealed=side == out_side and pos.unopened, rules=game.rules,
+            players=pos.players,
+        )  # fmt: skip
+        assert score == checked, f"side {side + 1}: the game scored {score.total}, score_side {checked.total}"
 
 
 def _check_replay(game: Game) -> None:
