@@ -274,6 +274,8 @@ def deck_counts(decks: int, jokers: int) -> Counter[Card]:
     return Counter(full_deck(decks, jokers))
 
 
+@lru_cache(maxsize=32)
 def full_deck(decks: int, jokers: int) -> tuple[Card, ...]:
-    """Every card of ``decks`` standard packs plus ``jokers`` jokers, in canonical order."""
+    """Every card of ``decks`` standard packs plus ``jokers`` jokers, in canonical order (made once:
+    every hand's deal starts from it)."""
     return tuple(c for c in _ALL_CARDS[:-1] for _ in range(decks)) + (JOKER,) * jokers
