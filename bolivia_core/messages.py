@@ -588,6 +588,9 @@ EN: dict[str, str] = {
     "position-red-only": "holds only red 3s (3H, 3D)",
     "position-rest": "stock or pile (where the cards written nowhere go), not {value}",
     "position-unknown-field": "unknown field {field}; expected: {expected}",
+    "position-black-threes-on-table": (
+        "black 3s are melded only when going out, which ends the hand: no table holds them in phase {phase}"
+    ),
     "position-play-empty-hand": (
         "player {player} is to play with no cards in hand, which no turn can reach "
         "(a player who melds the last card has gone out)"

@@ -45,6 +45,7 @@ def _in_field(key: str, problem: str) -> ScenarioError:
 
 
 FLAGS = ("unopened", "asked", "asker", "pending", "passes")
+_PHASES_OF_PLAY = ("draw", "play", "answer")  # a hand under way: nobody has gone out
 
 
 def format_position(pos: Position) -> str:
@@ -132,6 +133,8 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
         table = check_side_melds(pos.melds[side - 1], rules, going_out=True)
         if not table.legal:
             raise _in_field(f"melds{side}", str(table.reasons[0]))
+        if pos.phase in _PHASES_OF_PLAY and any(c.is_black_three for meld in pos.melds[side - 1] for c in meld):
+            raise _refused("position-black-threes-on-table", f"melds{side}", phase=pos.phase)
     pos.pile = list(_cards(fields, "pile"))
     stock_given = "stock" in fields
     pos.stock = list(_cards(fields, "stock"))

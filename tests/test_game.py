@@ -473,12 +473,21 @@ def test_scenario_lessons_say_what_they_claim() -> None:
          "field pending: partners of player 1 still to answer"),
         ("rules=bolivia; pending=2", "field pending: only while partners answer"),
         ("rules=bolivia; phase=play; turn=1; p1=", "field p1: player 1 is to play with no cards in hand"),
+        # RULES.md 3.4: black 3s are melded only by a player going out, and going out ends the hand
+        ("rules=bolivia; phase=play; melds1=3S 3C 3S", "field melds1: black 3s are melded only when going out"),
+        ("rules=swedish; phase=draw; melds2=3C 4C 5C 6C", "field melds2: black 3s are melded only when going out"),
         ("rules=bolivia; target=-5", "field target: a positive score, not -5"),
     ],
 )
 def test_bad_scenarios_are_refused_naming_the_field(text: str, message: str) -> None:
     with pytest.raises(ScenarioError, match=message.replace("(", "\\(").replace(")", "\\)")):
         parse_position(text)
+
+
+def test_a_table_with_black_threes_is_a_hand_that_is_over() -> None:
+    """The table a player going out left behind: black 3s melded, and the hand over."""
+    pos = parse_position("rules=bolivia; phase=hand over; melds1=3S 3C 3S | KH KS KD")
+    assert [c for meld in pos.melds[0] for c in meld if c.is_black_three] == list(parse_cards("3S 3C 3S"))
 
 
 def test_a_club_that_wants_a_final_discard() -> None:
