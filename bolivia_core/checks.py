@@ -10,6 +10,7 @@ the position.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
@@ -393,14 +394,20 @@ def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
 
 def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: dict[str, Any]) -> Reasons:
     rules = pos.rules
-    verdicts = [judge(tuple(m), rules, True) for m in melds]
-    if not may_go_out(verdicts, rules, pos.players):
+    if not _table_may_go_out(tuple(map(tuple, melds)), rules, pos.players):
         yield Reason("cannot-go-out", "going_out_needs", params | {
             "rules": rules.title, "player": pos.turn, "needs": needs_text(rules, pos.players)})  # fmt: skip
     elif pos.asked == "no":
         yield Reason("partner-said-no", "ask_partner", params | {"rules": rules.title, "player": pos.turn})
     elif rules.ask_partner == "required" and pos.asked != "yes" and pos.partners(pos.turn):
         yield Reason("must-ask", "ask_partner", params | {"rules": rules.title, "player": pos.turn})
+
+
+@lru_cache(maxsize=1 << 12)
+def _table_may_go_out(table: tuple[tuple[Card, ...], ...], rules: Rules, players: int) -> bool:
+    """``may_go_out`` for a side's table, its melds judged as when going out: worked out once per
+    table, since every action that could go out asks it, a computer player's often many times."""
+    return may_go_out([judge(meld, rules, True) for meld in table], rules, players)
 
 
 def _keep_cards_reasons(pos: Position, melds: Sequence[Sequence[Card]], left: int, params: dict[str, Any]) -> Reasons:
