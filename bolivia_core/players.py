@@ -80,7 +80,8 @@ class GreedyPlayer:
             return Decision(Ask(), _why("why-ask", count=len(hand)))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
-            discard = min(discards, key=lambda d: (_keep_value(d.card, hand, side_melds, game.rules), str(d)))
+            held = Counter(c.rank for c in hand)
+            discard = min(discards, key=lambda d: (_keep_value(d.card, hand, held, side_melds, game.rules), str(d)))
             return Decision(discard, _why("why-discard-least-useful", card=str(discard.card)))
         return Decision(actions[0])
 
@@ -116,13 +117,16 @@ def _wild_in_mixed_meld(meld: Meld) -> bool:
     return any(any(c.is_wild for c in group) and not all(c.is_wild for c in group) for group in meld.melds)
 
 
-def _keep_value(card: Card, hand: Sequence[Card], side_melds: Sequence[Sequence[Card]], rules: Rules) -> int:
-    """How much the hand wants to keep ``card``; the lowest is discarded."""
+def _keep_value(
+    card: Card, hand: Sequence[Card], held: Counter[int], side_melds: Sequence[Sequence[Card]], rules: Rules
+) -> int:
+    """How much the hand wants to keep ``card``; the lowest is discarded. ``held`` counts the hand's
+    cards by rank (counted once for all the discards weighed)."""
     if card.is_wild:
         return 1000
     if card.is_black_three:
         return -100  # it costs 100 in hand, and it blocks the next player
-    same = Counter(c.rank for c in hand)[card.rank]
+    same = held[card.rank]
     on_table = any(c.is_natural and c.rank == card.rank for m in side_melds for c in m)
     neighbours = sum(c.suit == card.suit and abs(c.rank - card.rank) == 1 for c in hand)
     return 40 * (same - 1) + 60 * on_table + 15 * neighbours * rules.sequences + rules.card_value(card)
