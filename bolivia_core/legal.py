@@ -692,15 +692,21 @@ def _take_top_judged(pos: Position) -> Iterator[tuple[Action, bool | None]]:
 def _top_joins(meld: Cards, top: Card, rules: Rules) -> bool:
     """Whether the judge allows ``top`` to join ``meld`` (a sequence): worked out on stand-in cards
     by the shape of a legal meld when it and the card hold no 3 (which suit, and which 2, change nothing for
-    a sequence; a natural of another suit is of another suit whichever it is)."""
+    a sequence; a natural of another suit is of another suit whichever it is). The shape is moved
+    down to start at 4, as ``_cluster_shapes`` moves a hand's: without a 3 the judge reads only the
+    distances between ranks, so one remembered verdict serves a sequence wherever it lies."""
     shape = _meld_shape(meld)
     _, legal, first, _, _ = _meld_facts(meld, rules)
     if shape is None or first is None or not legal or not (top.is_natural or top.is_wild):
         return judge_addition(meld, (top,), rules).legal
+    ranks, twos, jokers = shape
+    shift = (min(ranks[0], top.rank) if top.is_natural else ranks[0]) - _LOWEST_NATURAL
+    if shift:
+        shape = tuple(r - shift for r in ranks), twos, jokers
     if top.is_wild:
         stand_in = top if top.is_joker else _STAND_IN_TWO
     else:
-        stand_in = _stand_in_card(top.rank, top.suit == first.suit)
+        stand_in = _stand_in_card(top.rank - shift, top.suit == first.suit)
     return _stand_in_joins(shape, stand_in, rules)
 
 
