@@ -14,8 +14,8 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import Card
-from bolivia_core.legal import _cluster_shapes, _may_be_sequence, _suit_shapes
-from bolivia_core.melds import judge
+from bolivia_core.legal import _cluster_shapes, _may_be_sequence, _suit_shapes, _top_joins
+from bolivia_core.melds import MeldKind, judge, judge_addition
 
 SAMPLES = 3000
 
@@ -66,3 +66,32 @@ def test_sequences_by_clusters_moved_to_4_are_the_sequences_of_the_ranks_as_they
         assert sorted(_cluster_shapes(ranks, twos, jokers, rules)) == sorted(whole), (ranks, twos, jokers)
         found += len(whole)
     assert found > 100
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_top_card_joins_a_sequence_moved_to_4_as_it_joins_the_sequence_itself(preset: str) -> None:
+    """legal._top_joins judges the top card against the sequence moved down to start at 4: for
+    every legal sequence of three to six hearts (with a 2 or a joker where the rules allow one),
+    wherever it lies, and every top card (each natural of its suit and of another, a 2, a joker),
+    the verdict is the judge's own."""
+    rules = get_rules(preset)
+    if not rules.sequences:
+        pytest.skip(f"{preset} has no sequences")
+    tops = [*(Card(r, s) for r in range(4, 15) for s in "HS"), Card(2, "C"), Card.parse("JK")]
+    wilds: list[tuple[Card, ...]] = [()] + ([(Card(2, "D"),), (Card.parse("JK"),)] if rules.sequence_max_wilds else [])
+    compared = joined = 0
+    for length in range(3, 7):
+        for low in range(4, 16 - length):
+            naturals = tuple(Card(r, "H") for r in range(low, low + length))
+            for extra in wilds:
+                for dropped in range(len(naturals) if extra else 1):  # a wild card standing in for a rank
+                    meld = (*extra, *(c for at, c in enumerate(naturals) if not extra or at != dropped))
+                    verdict = judge(meld, rules, True)
+                    if not verdict.legal or verdict.kind is not MeldKind.SEQUENCE:
+                        continue
+                    for top in tops:
+                        expected = judge_addition(meld, (top,), rules).legal
+                        assert _top_joins(meld, top, rules) == expected, (meld, top)
+                        compared += 1
+                        joined += expected
+    assert compared > 500 and 0 < joined < compared // 4  # both verdicts were compared, often
