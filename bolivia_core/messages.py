@@ -589,7 +589,8 @@ EN: dict[str, str] = {
     "position-rest": "stock or pile (where the cards written nowhere go), not {value}",
     "position-unknown-field": "unknown field {field}; expected: {expected}",
     "position-black-threes-on-table": (
-        "black 3s are melded only when going out, which ends the hand: no table holds them in phase {phase}"
+        "black 3s are melded only when going out: in a hand under way only the side of the player to "
+        "play has them, with that player holding one last card to discard"
     ),
     "position-play-empty-hand": (
         "player {player} is to play with no cards in hand, which no turn can reach "

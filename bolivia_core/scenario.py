@@ -133,8 +133,6 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
         table = check_side_melds(pos.melds[side - 1], rules, going_out=True)
         if not table.legal:
             raise _in_field(f"melds{side}", str(table.reasons[0]))
-        if pos.phase in _PHASES_OF_PLAY and any(c.is_black_three for meld in pos.melds[side - 1] for c in meld):
-            raise _refused("position-black-threes-on-table", f"melds{side}", phase=pos.phase)
     pos.pile = list(_cards(fields, "pile"))
     stock_given = "stock" in fields
     pos.stock = list(_cards(fields, "stock"))
@@ -148,7 +146,20 @@ def parse_position(text: str, *, rules: Rules | None = None) -> Position:
     _complete_cards(pos, missing_hands, stock_given and rest_to == "stock", rest_to)
     if pos.phase == "play" and not pos.hands[pos.turn - 1]:
         raise _refused("position-play-empty-hand", f"p{pos.turn}", player=pos.turn)
+    _refuse_black_threes_too_early(pos)
     return pos
+
+
+def _refuse_black_threes_too_early(pos: Position) -> None:
+    """Black 3s are melded only by a player going out (RULES.md 3.4), who then keeps one card to
+    discard at most: in a hand under way they lie only on the mover's side, in the play phase,
+    with one card left in the mover's hand."""
+    if pos.phase not in _PHASES_OF_PLAY:
+        return
+    going_out = pos.side_of(pos.turn) if pos.phase == "play" and len(pos.hands[pos.turn - 1]) == 1 else None
+    for side, melds in enumerate(pos.melds):
+        if side != going_out and any(c.is_black_three for meld in melds for c in meld):
+            raise _refused("position-black-threes-on-table", f"melds{side + 1}")
 
 
 def _read_flags(fields: dict[str, str], pos: Position) -> None:

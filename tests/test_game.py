@@ -473,9 +473,11 @@ def test_scenario_lessons_say_what_they_claim() -> None:
          "field pending: partners of player 1 still to answer"),
         ("rules=bolivia; pending=2", "field pending: only while partners answer"),
         ("rules=bolivia; phase=play; turn=1; p1=", "field p1: player 1 is to play with no cards in hand"),
-        # RULES.md 3.4: black 3s are melded only by a player going out, and going out ends the hand
-        ("rules=bolivia; phase=play; melds1=3S 3C 3S", "field melds1: black 3s are melded only when going out"),
-        ("rules=swedish; phase=draw; melds2=3C 4C 5C 6C", "field melds2: black 3s are melded only when going out"),
+        # RULES.md 3.4: black 3s are melded only by a player going out, who keeps one card at most, to
+        # discard: a full hand, another side's turn or another phase cannot have them on the table
+        ("rules=bolivia; phase=play; turn=1; p1=KH KS; melds1=3S 3C 3S", "field melds1: black 3s are melded only"),
+        ("rules=bolivia; phase=play; turn=2; p2=KH; melds1=3S 3C 3S", "field melds1: black 3s are melded only"),
+        ("rules=swedish; phase=draw; turn=2; p2=KH; melds2=3C 4C 5C 6C", "field melds2: black 3s are melded only"),
         ("rules=bolivia; target=-5", "field target: a positive score, not -5"),
     ],
 )
@@ -484,9 +486,14 @@ def test_bad_scenarios_are_refused_naming_the_field(text: str, message: str) -> 
         parse_position(text)
 
 
-def test_a_table_with_black_threes_is_a_hand_that_is_over() -> None:
-    """The table a player going out left behind: black 3s melded, and the hand over."""
-    pos = parse_position("rules=bolivia; phase=hand over; melds1=3S 3C 3S | KH KS KD")
+@pytest.mark.parametrize("text", [
+    # the table a player going out left behind, the hand over
+    "rules=bolivia; phase=hand over; melds1=3S 3C 3S | KH KS KD",
+    # a player going out has melded black 3s and holds the last card, to discard
+    "rules=bolivia; phase=play; turn=3; p3=9D; melds1=3S 3C 3S | KH KS KD | 4H 5H 6H 7H 8H 9H 10H",
+])  # fmt: skip
+def test_black_threes_lie_on_a_table_when_going_out(text: str) -> None:
+    pos = parse_position(text)
     assert [c for meld in pos.melds[0] for c in meld if c.is_black_three] == list(parse_cards("3S 3C 3S"))
 
 
