@@ -317,6 +317,19 @@ def _check_add(pos: Position, action: Add, params: dict[str, Any]) -> Reasons:
     yield from _keep_cards_reasons(pos, after, left, params)  # an addition adds no meld of a rank
 
 
+def finishing_add_allowed(
+    pos: Position, meld: Sequence[Card], cards: Sequence[Card], left: int, table_ready: bool
+) -> bool:
+    """``_check_add``'s verdict on adding ``cards`` (held) to ``meld`` (the side's) when that leaves
+    ``left`` cards, at most one: then the player goes out, or keeps the card to discard and go out.
+    ``table_ready`` says whether the side's table with the addition made holds what going out needs
+    (``may_go_out``); the legal-action view works it out from the table's verdicts, judging only the
+    changed meld again."""
+    if next(_kept_cards_reasons(pos, left, table_ready, {}), None) is not None:
+        return False
+    return judge_addition(tuple(meld), tuple(cards), pos.rules, True).legal  # going out: may_finish held
+
+
 def _check_discard(pos: Position, action: Discard, params: dict[str, Any]) -> Reasons:
     hand = pos.hands[pos.turn - 1]
     if action.card not in hand:
@@ -393,8 +406,14 @@ def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
 
 
 def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: dict[str, Any]) -> Reasons:
+    yield from _finish_reasons(pos, _table_may_go_out(tuple(map(tuple, melds)), pos.rules, pos.players), params)
+
+
+def _finish_reasons(pos: Position, table_ready: bool, params: dict[str, Any]) -> Reasons:
+    """Why the player to move may not go out now, the side's table holding what going out needs
+    (``may_go_out``) or not, as ``table_ready`` says."""
     rules = pos.rules
-    if not _table_may_go_out(tuple(map(tuple, melds)), rules, pos.players):
+    if not table_ready:
         yield Reason("cannot-go-out", "going_out_needs", params | {
             "rules": rules.title, "player": pos.turn, "needs": needs_text(rules, pos.players)})  # fmt: skip
     elif pos.asked == "no":
@@ -411,14 +430,20 @@ def _table_may_go_out(table: tuple[tuple[Card, ...], ...], rules: Rules, players
 
 
 def _keep_cards_reasons(pos: Position, melds: Sequence[Sequence[Card]], left: int, params: dict[str, Any]) -> Reasons:
-    """After melding a player keeps two cards unless going out is allowed: with one card the
-    only discard would go out, with none the player has gone out."""
-    if left >= 2:
-        return
+    """After melding a player keeps two cards unless going out is allowed (``_kept_cards_reasons``)."""
+    if left < 2:
+        ready = _table_may_go_out(tuple(map(tuple, melds)), pos.rules, pos.players)
+        yield from _kept_cards_reasons(pos, left, ready, params)
+
+
+def _kept_cards_reasons(pos: Position, left: int, table_ready: bool, params: dict[str, Any]) -> Reasons:
+    """A player keeping one card or none must be allowed to go out: with one card the only discard
+    would go out, with none the player has gone out. ``table_ready``: whether the side's table,
+    as the play leaves it, holds what going out needs."""
     if left == 0 and not pos.rules.final_discard_optional:
         yield Reason("final-discard-needed", "final_discard_optional", params)
         return
-    finish = list(_going_out_reasons(pos, melds, params))
+    finish = list(_finish_reasons(pos, table_ready, params))
     if finish and pos.rules.keep_two_cards:
         yield Reason("keep-two-cards", "keep_two_cards", params | {"count": left})
     yield from finish

@@ -43,12 +43,13 @@ from typing import Any, overload
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from .cards import CARD_ORDER, JOKER, JOKER_RANK, Card, remove_cards
 from .checks import (
-    ask_problem, card_class, is_legal, may_draw, meets_initial_minimum, pile_cards_taken, pile_closed, pile_frozen,
-    pile_ways_met, within_rank_limits,
+    ask_problem, card_class, finishing_add_allowed, is_legal, may_draw, meets_initial_minimum, pile_cards_taken,
+    pile_closed, pile_frozen, pile_ways_met, within_rank_limits,
 )
 from .melds import MeldKind, MeldVerdict, judge, judge_addition
 from .position import Position
 from .rules import Rules
+from .scoring import may_go_out
 
 __all__ = ["LegalActions", "candidates", "meld_groups", "pile_takes"]
 
@@ -920,6 +921,7 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         judged: list[bool | None] = []
         twos, jokers = tuple(hand.twos), tuple(hand.jokers)
         adds_by_count = _same_rank_adds_by_count(len(twos), len(jokers), rules)
+        finishing = _FinishingAdds(pos, melds)
         for index, (meld, facts) in enumerate(zip(melds, table_facts, strict=True), start=1):
             kind, legal, first, naturals, _ = facts
             if kind is MeldKind.SAME_RANK and legal:  # the common case, read straight from counts
@@ -929,13 +931,16 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
                     continue  # nothing in hand of its rank, nor wild: no addition
                 # _same_rank_additions, written out: the hot path
                 for (n, t, j), legal in adds_by_count[naturals, len(meld) - naturals, len(same)]:
-                    items.append((index, (*twos[:t], *same[:n], *jokers[:j])))
-                    judged.append(legal if size - n - t - j >= 2 else None)
+                    cards = (*twos[:t], *same[:n], *jokers[:j])
+                    items.append((index, cards))
+                    left = size - n - t - j
+                    judged.append(legal if left >= 2 else finishing(index, cards, left))
                 continue
             for cards, legal in _additions(meld, hand, rules):
                 items.append((index, cards))
                 # leaving two cards, an addition is legal exactly when the judge says so (checks._check_add)
-                judged.append(legal if size - len(cards) >= 2 else None)
+                left = size - len(cards)
+                judged.append(legal if left >= 2 else finishing(index, cards, left))
         yield from _runs(_add, items, judged)
     yield _ASK, ask_problem(pos) is None  # the play phase's one rule for asking (checks._check_ask)
     if size == 1:
@@ -948,6 +953,28 @@ def _play_candidates(pos: Position) -> Iterator[_Part]:
         yield _Block(_discard, distinct, allowed)
     else:
         yield from _runs(_discard, distinct, [None] * len(distinct))
+
+
+class _FinishingAdds:
+    """Verdicts on additions that leave one card or none, by the full check's rule
+    (``checks.finishing_add_allowed``): whether the table, the addition made, holds what going out
+    needs is read from the table's verdicts, judged once, with only the changed meld judged again."""
+
+    __slots__ = ("_melds", "_pos", "_verdicts")
+
+    def __init__(self, pos: Position, melds: tuple[Cards, ...]) -> None:
+        self._pos, self._melds = pos, melds
+        self._verdicts: list[MeldVerdict] | None = None
+
+    def __call__(self, index: int, cards: Cards, left: int) -> bool:
+        rules = self._pos.rules
+        if self._verdicts is None:
+            self._verdicts = [judge(meld, rules, True) for meld in self._melds]
+        meld = self._melds[index - 1]
+        verdicts = self._verdicts.copy()
+        verdicts[index - 1] = judge((*meld, *cards), rules, True)
+        ready = may_go_out(verdicts, rules, self._pos.players)
+        return finishing_add_allowed(self._pos, meld, cards, left, ready)
 
 
 def _single_meld(group: Cards) -> Meld:

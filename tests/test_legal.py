@@ -230,6 +230,18 @@ EDGES = (
         for preset in ("bolivia", "swedish", "two-deck", "canasta")
         for score in (0, 3000)
     ),
+    # adding KC keeps one card, to discard and go out: the table holds what going out needs (RULES.md,
+    # going out: a complete sequence and one more complete meld; Swedish: a sequence and a canasta,
+    # partner asked; canasta: a canasta), here a natural sequence of seven and seven queens
+    *(
+        f"rules={preset}; turn=1; phase=play; melds1={sequence}QH QS QD QC QH QS QD | KH KS KD; p1=KC 9C{asked}"
+        for preset, sequence, asked in (
+            ("bolivia", "4H 5H 6H 7H 8H 9H 10H | ", ""),
+            ("swedish", "4H 5H 6H 7H 8H 9H 10H | ", "; asked=yes"),
+            ("two-deck", "4H 5H 6H 7H 8H 9H 10H | ", ""),
+            ("canasta", "", ""),
+        )
+    ),
 )
 
 
@@ -289,9 +301,12 @@ def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
         for action, verdict in judged:
             if verdict is not None:
                 opening = isinstance(action, Meld) and len(action.melds) > 1  # an unmelded side's first melds
-                stated["Opening" if opening else type(action).__name__, verdict] += 1
+                # an addition that leaves one card or none: the going-out rules decide
+                finishing = isinstance(action, Add) and len(pos.hands[pos.turn - 1]) - len(action.cards) <= 1
+                stated["Opening" if opening else "Finishing" if finishing else type(action).__name__, verdict] += 1
                 assert verdict == is_legal(pos, action), f"{action}: {verdict} in {game.position_text()}"
         assert list(game.legal_actions()) == [a for a in actions if is_legal(pos, a)]
     # the shortcuts were taken, both ways: the comparisons above compared something
     assert stated["Discard", True] and stated["Add", True] and stated["Add", False], stated
     assert stated["TakePile", True] and stated["TakePile", False] and stated["Opening", True], stated
+    assert stated["Finishing", True] and stated["Finishing", False], stated
