@@ -179,7 +179,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
         verdict = judge_addition(tuple(melds[action.onto - 1]), (top, *action.cards), rules)
         if not verdict.legal:
             yield Reason("pile-onto-illegal", None, params | {"card": str(top), "index": action.onto,
-                                                               "why": _why(verdict)})  # fmt: skip
+                                                               "why": verdict.reasons})  # fmt: skip
             return
         melds[action.onto - 1] = list(verdict.cards)
     else:
@@ -194,7 +194,7 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
         if not verdict.legal:
             failed = True
             yield Reason("pile-meld-illegal", None, params | {"cards": format_cards(verdict.cards),
-                                                               "why": _why(verdict)})  # fmt: skip
+                                                               "why": verdict.reasons})  # fmt: skip
         if failed:
             return
         melds.append(list(verdict.cards))
@@ -260,7 +260,7 @@ def _check_take_top(pos: Position, action: TakeTop, params: dict[str, Any]) -> R
     verdict = judge_addition(tuple(melds[action.meld - 1]), (top,), rules)
     if not verdict.legal:
         yield Reason("take-top-illegal", "take_top_card_onto_sequence", params | {
-            "card": str(top), "index": action.meld, "why": _why(verdict)})  # fmt: skip
+            "card": str(top), "index": action.meld, "why": verdict.reasons})  # fmt: skip
         return
     melds[action.meld - 1] = verdict.cards
     yield from _keep_cards_reasons(pos, melds, len(pos.hands[pos.turn - 1]), params)
@@ -454,10 +454,6 @@ def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     if len(cards) == 1:
         return cards[0] in hand
     return remove_cards(hand, cards) is not None
-
-
-def _why(verdict: MeldVerdict) -> str:
-    return "; ".join(map(str, verdict.reasons))
 
 
 Check = Callable[[Position, Any, dict[str, Any]], Reasons]

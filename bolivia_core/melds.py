@@ -120,8 +120,8 @@ def judge_addition(
     if not added:
         reasons.append(Reason("nothing-added", None, params))
     if not on_table.legal:
-        why = "; ".join(map(str, on_table.reasons))
-        reasons.append(Reason("table-meld-illegal", None, params | {"cards": format_cards(meld), "why": why}))
+        reasons.append(Reason("table-meld-illegal", None, params | {
+            "cards": format_cards(meld), "why": on_table.reasons}))  # fmt: skip
     elif on_table.complete and on_table.kind in (MeldKind.SEQUENCE, MeldKind.WILD):
         knob = "sequence_length" if on_table.kind is MeldKind.SEQUENCE else "wild_meld_length"
         reasons.append(Reason("meld-closed", knob, params | {"label": render(on_table.name or "")}))
@@ -145,7 +145,7 @@ def illegal_meld_reasons(verdicts: Iterable[MeldVerdict], params: dict[str, Any]
     """"Meld N (cards) is not legal: why", for each illegal one of melds laid or judged together."""
     return [
         Reason("meld-illegal", v.reasons[0].knob, params | {
-            "index": i, "cards": format_cards(v.cards), "why": "; ".join(map(str, v.reasons))})
+            "index": i, "cards": format_cards(v.cards), "why": v.reasons})
         for i, v in enumerate(verdicts, start=1) if not v.legal
     ]  # fmt: skip
 

@@ -1169,6 +1169,8 @@ class _Formatter(string.Formatter):
         self.language = language
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if _is_reasons(value):  # reasons within a reason: said in this message's language
+            return "; ".join(reason.text(self.language) for reason in value)
         if isinstance(value, (tuple, list)):
             return self._list(value, format_spec)
         if format_spec in ("and", "or", "+"):  # a list said before lists were data: already words
@@ -1304,7 +1306,14 @@ class Explanation:
         return render(self.code, self.params, language)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "knob": self.knob, "params": dict(self.params), "text": str(self)}
+        params = {key: [r.to_dict() for r in v] if _is_reasons(v) else v for key, v in self.params.items()}
+        return {"code": self.code, "knob": self.knob, "params": params, "text": str(self)}
+
+
+def _is_reasons(value: Any) -> bool:
+    """Whether a parameter is explanations within an explanation (why a meld inside a move fails):
+    kept as data, so they are said in the language the outer one is said in."""
+    return isinstance(value, tuple) and bool(value) and all(isinstance(v, Explanation) for v in value)
 
 
 @dataclass(frozen=True)

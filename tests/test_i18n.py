@@ -374,3 +374,20 @@ def test_typed_cards_and_actions_are_refused_in_the_page_s_language() -> None:
         set_language("en")
     with pytest.raises(ActionError, match=r"^'meld KH ZZ' is not an action: 'ZZ' is not a card: ranks 2-10"):
         parse_action("meld KH ZZ")
+
+
+def test_why_a_meld_inside_a_move_fails_is_said_in_the_move_s_language() -> None:
+    """A move's refusal holds the refused meld's own reasons; asked in Danish while the process
+    speaks English, the whole sentence is Danish (the inner reasons were once made into English text
+    when the refusal was made), and as data the inner reasons stay reasons."""
+    import json
+
+    from bolivia_core.game import Game
+
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; melds1=KH KS KD; p1=QS JD 9C 8C 7H")
+    (refusal,) = game.explain("meld QS JD 9C")  # three suits and a gap: no sequence
+    danish = refusal.text("da")
+    assert danish.startswith("melding 1 (9C JD QS) er ikke gyldig: en sekvens består af kort i samme kulør")
+    assert "a sequence" not in danish
+    data = json.loads(json.dumps(refusal.to_dict()))
+    assert [inner["code"] for inner in data["params"]["why"]] == ["sequence-suits", "sequence-gap"]
