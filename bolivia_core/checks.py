@@ -406,7 +406,7 @@ def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
 
 
 def _going_out_reasons(pos: Position, melds: Sequence[Sequence[Card]], params: dict[str, Any]) -> Reasons:
-    yield from _finish_reasons(pos, _table_may_go_out(tuple(map(tuple, melds)), pos.rules, pos.players), params)
+    yield from _finish_reasons(pos, _table_ready(pos, melds), params)
 
 
 def _finish_reasons(pos: Position, table_ready: bool, params: dict[str, Any]) -> Reasons:
@@ -422,6 +422,11 @@ def _finish_reasons(pos: Position, table_ready: bool, params: dict[str, Any]) ->
         yield Reason("must-ask", "ask_partner", params | {"rules": rules.title, "player": pos.turn})
 
 
+def _table_ready(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:
+    """Whether the side to move, its table as ``melds``, holds what going out needs."""
+    return _table_may_go_out(tuple(map(tuple, melds)), pos.rules, pos.players)
+
+
 @lru_cache(maxsize=1 << 12)
 def _table_may_go_out(table: tuple[tuple[Card, ...], ...], rules: Rules, players: int) -> bool:
     """``may_go_out`` for a side's table, its melds judged as when going out: worked out once per
@@ -432,8 +437,7 @@ def _table_may_go_out(table: tuple[tuple[Card, ...], ...], rules: Rules, players
 def _keep_cards_reasons(pos: Position, melds: Sequence[Sequence[Card]], left: int, params: dict[str, Any]) -> Reasons:
     """After melding a player keeps two cards unless going out is allowed (``_kept_cards_reasons``)."""
     if left < 2:
-        ready = _table_may_go_out(tuple(map(tuple, melds)), pos.rules, pos.players)
-        yield from _kept_cards_reasons(pos, left, ready, params)
+        yield from _kept_cards_reasons(pos, left, _table_ready(pos, melds), params)
 
 
 def _kept_cards_reasons(pos: Position, left: int, table_ready: bool, params: dict[str, Any]) -> Reasons:

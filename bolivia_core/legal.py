@@ -1270,6 +1270,7 @@ class _AddsByCount(dict[tuple[int, int, int], tuple[tuple[Shape, bool], ...]]):
 
 @lru_cache(maxsize=1 << 8)
 def _same_rank_adds_by_count(twos: int, jokers: int, rules: Rules) -> _AddsByCount:
+    """One ``_AddsByCount`` per hand's counts of wild cards, kept across positions."""
     return _AddsByCount(twos, jokers, rules)
 
 
