@@ -298,6 +298,27 @@ def test_black_threes_only_in_the_going_out_turn() -> None:
     assert codes(game, "meld 3S 3C 3S") == set()  # one card left to discard: this is the going-out turn
 
 
+def test_going_out_with_black_threes_played_through() -> None:
+    """The one hand under way with black 3s on the table (RULES.md 3.4): the player going out has
+    melded them and holds the last card. Random quick games never reach it; it must survive the
+    position text, JSON and undo, and the hand then scores them (5.2: 5 each when melded)."""
+    game = game_from(
+        "rules=bolivia; turn=1; phase=play; melds1=4H 5H 6H 7H 8H 9H 10H | KH KH KS KS KD KD KC; "
+        "p1=3S 3C 3S 5C; p2=; p3=; p4="
+    )
+    game.apply("meld 3S 3C 3S")
+    assert game.phase == "play" and [str(c) for c in game.position.hands[0]] == ["5C"]
+    text = game.position_text()
+    assert Game.from_position(text).position_text() == text
+    assert Game.from_json(game.to_json()).position_text() == text
+    game.apply("discard 5C")
+    assert game.phase == "hand over" and game.results[-1].went_out == 1
+    # 4H..10H escalera 1,500 + 4 x 5 + 3 x 10; seven kings 500 + 7 x 10; black 3s 3 x 5; going out 100
+    assert game.results[-1].scores[0].total == 1_500 + 50 + 500 + 70 + 15 + 100
+    game.undo()
+    assert game.position_text() == text
+
+
 def test_discard_red_three_forbidden_in_canasta() -> None:
     pos = parse_position("rules=canasta; turn=1; phase=play; melds1=KH KS KD; p1=QH QS")
     pos.hands[0].append(parse_cards("3H")[0])
