@@ -22,7 +22,7 @@ from .messages import format_number, render
 from .players import MAX_ACTIONS_PER_GAME, PLAYERS, Player
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 
-__all__ = ["GameOutcome", "TournamentResult", "play_tournament"]
+__all__ = ["GameOutcome", "TournamentResult", "play_tournament", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,7 @@ class TournamentResult:
         results = [o.result for o in self.outcomes]
         n = len(results)
         mean = sum(results) / n
-        spread = math.sqrt(sum((r - mean) ** 2 for r in results) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * spread / math.sqrt(n)
+        low, high = wilson_interval(mean, n)
         hands = sum(o.hands for o in self.outcomes)
         times: dict[str, list[int]] = {}
         for outcome in self.outcomes:
@@ -62,7 +61,7 @@ class TournamentResult:
             "seats": list(self.seats),
             "games": n,
             "win_rate": round(mean, 4),
-            "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+            "ci95": [round(low, 4), round(high, 4)],
             "mean_margin": round(sum(o.margin for o in self.outcomes) / n, 1),
             "going_out_share": round(sum(o.went_out for o in self.outcomes) / hands, 4) if hands else 0.0,
             "mean_hand_actions": round(sum(o.actions for o in self.outcomes) / hands, 1) if hands else 0.0,
@@ -90,6 +89,20 @@ class TournamentResult:
                                             "actions": float(d["mean_hand_actions"])}),
             render("tournament-times", {"times": times}),
         ])  # fmt: skip
+
+
+def wilson_interval(rate: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate over ``games`` games (a draw counts half).
+
+    The normal approximation (rate ± 1.96 standard errors) gives a zero-width interval when every
+    game is won or lost and overshoots near 0 and 1, where strong levels against weak ones live;
+    Wilson's interval stays inside 0..1 and widens honestly with few games."""
+    if games <= 0:
+        return 0.0, 1.0
+    spread = z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z / (1 + spread) * math.sqrt(rate * (1 - rate) / games + spread / (4 * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _percentile(values: Sequence[int], percent: float) -> int:

@@ -17,6 +17,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.levels import CLUB, STRONG, StrongPlayer, rank_actions, score_actions, seat_view
 from bolivia_core.messages import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
+from bolivia_core.tournament import wilson_interval
 
 LEVELS = ("beginner", "club", "strong")
 
@@ -244,6 +245,15 @@ def test_tournament_json_has_the_issue_shape_and_repeats_for_a_seed(capsys: pyte
     again = _tournament(capsys, "--seats", "club,greedy", "--workers", "2")
     first.pop("decision_ms"), again.pop("decision_ms")
     assert first == again
+
+
+@pytest.mark.parametrize(("rate", "games", "low", "high"), [
+    (81 / 263, 263, 0.2553, 0.3662),  # Newcombe (1998), Statistics in Medicine 17, 857-872: its example 81 of 263
+    (0.0, 10, 0.0, 0.2775),  # none of 10: the interval still reaches 27.75%
+    (1.0, 2, 0.3424, 1.0),  # both of 2 won: far from certain, where rate ± 1.96 s.e. says 100% to 100%
+])  # fmt: skip
+def test_tournament_interval_is_wilsons(rate: float, games: int, low: float, high: float) -> None:
+    assert wilson_interval(rate, games) == (pytest.approx(low, abs=5e-5), pytest.approx(high, abs=5e-5))
 
 
 def test_tournament_swaps_sides_so_equal_levels_break_even(capsys: pytest.CaptureFixture[str]) -> None:
