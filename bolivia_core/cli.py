@@ -1,7 +1,8 @@
 """The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament`` and ``scenario``.
 
 Every command takes ``--lang`` (en, sv, da, nb, pl, cs): reasons, verdicts, score items, knob
-descriptions and rules sheets are then written in that language.
+descriptions and rules sheets are then written in that language, and so is ``--help`` (all but the
+words argparse itself writes: "usage:", "options:" ...).
 
 Exit status: 0 for an answer, 1 when the cards judged are not a legal meld or
 initial meld, 2 for bad input (one line on stderr, never a traceback).
@@ -13,6 +14,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -39,81 +41,142 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+@dataclass(frozen=True)
+class _Typed:
+    """A value in a help text as it is typed on the command line (a default, a preset's or a level's
+    name, an example): notation, so ``render`` neither says it as a word ("bolivia" is Polish
+    "boliwia") nor writes it as a number of the language ("1 500")."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _text(code: str, **params: object) -> str:
+    """A help text from the catalogue in the current language, every value in it as typed."""
+    return render(code, {key: _Typed(str(value)) for key, value in params.items()})
+
+
+def _help(code: str, **params: object) -> str:
+    """An argument's help: argparse reads ``%`` as its own formatting, so a literal one is doubled."""
+    return _text(code, **params).replace("%", "%%")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Bolivia rules explorer: melds, scores and rule sets.")
-    parser.add_argument("--lang", dest="lang_first", default=None, metavar="LANG",
-                        help="language of the answer, before or after the command")  # fmt: skip
+    """The commands and their options; every help text is said in the current language, so the
+    language must be set before this is built (``main`` reads ``--lang`` first)."""
+    from .players import PLAYERS  # the levels, named in the help of --ai and --seats
+
+    levels = ", ".join(PLAYERS)
+    parser = _Parser(prog=PROG, description=render("cli-help:description"))
+    parser.add_argument("--lang", dest="lang_first", default=None, metavar="LANG", help=_language_help())
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    meld = commands.add_parser("meld", help="judge cards as one meld, or as an addition to one")
-    meld.add_argument("cards", help='cards, e.g. "KH KS 2C"')
-    meld.add_argument("--onto", metavar="MELD", help="a meld on the table the cards are added to")
-    meld.add_argument("--going-out", action="store_true", help="the player goes out this turn")
+    meld = _command(commands, "meld")
+    meld.add_argument("cards", help=_help("cli-help:meld-cards", example='"KH KS 2C"'))
+    meld.add_argument("--onto", metavar="MELD", help=_help("cli-help:meld-onto"))
+    meld.add_argument("--going-out", action="store_true", help=_help("cli-help:meld-going-out"))
     _common(meld)
 
-    initial = commands.add_parser("initial", help="judge melds laid together as an initial meld")
-    initial.add_argument("melds", nargs="+", help='one argument per meld, e.g. "KH KS KD" "4S 5S 6S"')
-    initial.add_argument("--score", type=int, default=0, help="the side's total score (default 0)")
+    initial = _command(commands, "initial")
+    initial.add_argument("melds", nargs="+", help=_help("cli-help:initial-melds", example='"KH KS KD" "4S 5S 6S"'))
+    initial.add_argument("--score", type=int, default=0, help=_help("cli-help:initial-score", default=0))
     _common(initial)
 
-    score = commands.add_parser("score", help="score a side's hand from a JSON file (- for stdin)")
-    score.add_argument("file", help="JSON with keys: " + ", ".join(SCORE_FILE_KEYS))
-    score.add_argument("--json", action="store_true", help="print JSON")
-    _language(score)
+    score = _command(commands, "score", stdin="-")
+    score.add_argument("file", help=_help("cli-help:score-file", keys=", ".join(SCORE_FILE_KEYS)))
+    _json(score)
 
-    rules = commands.add_parser("rules", help="list the presets, every knob of one, or the differences")
-    rules.add_argument("names", nargs="*", help="presets (" + ", ".join(PRESETS) + ") or club files (.toml, .json)")
-    rules.add_argument("--diff", action="store_true", help="list the knobs on which the rule sets differ")
-    rules.add_argument("--sheet", action="store_true", help="print the rule set as a printable HTML page")
-    rules.add_argument("--json", action="store_true", help="print JSON")
-    _language(rules)
+    rules = _command(commands, "rules")
+    presets = ", ".join(PRESETS)
+    rules.add_argument("names", nargs="*", help=_help("cli-help:rules-names", presets=presets, forms=".toml, .json"))
+    rules.add_argument("--diff", action="store_true", help=_help("cli-help:rules-diff"))
+    rules.add_argument("--sheet", action="store_true", help=_help("cli-help:rules-sheet"))
+    _json(rules)
 
-    simulate = commands.add_parser("simulate", help="computer players play whole games; results and speed")
-    simulate.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    simulate.add_argument("--target", type=int, default=None, help="score that ends a game (default: the rules')")
-    simulate.add_argument(
-        "--ai", default="greedy", help="player kinds by seat, comma separated: random, greedy, beginner, club, strong"
-    )
+    simulate = _command(commands, "simulate")
+    _table(simulate, players=4, games=10)
+    simulate.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-game", default=1))
+    simulate.add_argument("--target", type=int, default=None, help=_help("cli-help:target"))
+    simulate.add_argument("--ai", default="greedy", help=_help("cli-help:ai", levels=levels, default="greedy"))
     _common(simulate)
 
-    tournament = commands.add_parser(
-        "tournament", help="two computer levels play each other: win rate, margin, going out, decision time"
-    )
-    tournament.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    tournament.add_argument(
-        "--seats", default="club,greedy", help="levels, comma separated; the first is measured against the others"
-    )
-    tournament.add_argument("--games", type=int, default=40, help="games to play (default 40)")
-    tournament.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
-    tournament.add_argument("--target", type=int, default=None, help="score that ends a game (default: the rules')")
-    tournament.add_argument("--workers", type=int, default=1, help="processes to play games in (default 1)")
+    tournament = _command(commands, "tournament")
+    _table(tournament, players=4, games=40)
+    seats = "club,greedy"
+    tournament.add_argument("--seats", default=seats, help=_help("cli-help:seats", levels=levels, default=seats))
+    tournament.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-deal", default=1))
+    tournament.add_argument("--target", type=int, default=None, help=_help("cli-help:target"))
+    tournament.add_argument("--workers", type=int, default=1, help=_help("cli-help:workers", default=1))
     _common(tournament)
 
-    scenario = commands.add_parser("scenario", help="list the lesson scenarios, or show one and its legal actions")
-    scenario.add_argument("name", nargs="?", help="a scenario name, or a scenario string")
-    scenario.add_argument("--json", action="store_true", help="print JSON")
-    _language(scenario)
+    scenario = _command(commands, "scenario")
+    scenario.add_argument("name", nargs="?", help=_help("cli-help:scenario-name"))
+    _json(scenario)
     return parser
 
 
+def _command(commands: Any, name: str, **params: object) -> argparse.ArgumentParser:
+    """A command, its one line in the program's help also the opening line of its own help."""
+    code = f"cli-help:{name}"
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=_help(code, **params), description=_text(code, **params)
+    )
+    return parser
+
+
+def _table(parser: argparse.ArgumentParser, players: int, games: int) -> None:
+    parser.add_argument("--players", type=int, default=players, help=_help("cli-help:players", default=players))
+    parser.add_argument("--games", type=int, default=games, help=_help("cli-help:games", default=games))
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="bolivia", help="preset name (default bolivia)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    presets, default = ", ".join(PRESETS), "bolivia"
+    parser.add_argument(
+        "--rules", default=default, help=_help("cli-help:rules-option", presets=presets, default=default)
+    )
+    _json(parser)
+
+
+def _json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help=_help("cli-help:json"))
     _language(parser)
 
 
 def _language(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--lang", default=None, metavar="LANG",
-        help="language of the answer: " + ", ".join(LANGUAGES) + " (default en)",
-    )  # fmt: skip
+    parser.add_argument("--lang", default=None, metavar="LANG", help=_language_help())
+
+
+def _language_help() -> str:
+    return _help("cli-help:lang", languages=", ".join(LANGUAGES), default=LANGUAGES[0])
+
+
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` (or ``--lang=X``, or a prefix argparse would accept) asks for, read
+    before argparse runs: argparse prints ``--help`` while it parses, so the help's language must be
+    known first. The last one given wins, as in argparse's own reading (the command's ``--lang``
+    comes after the program's); a missing value is left for argparse to report."""
+    asked = None
+    for at, word in enumerate(argv):
+        if word == "--":  # what follows is arguments, never options
+            break
+        name, equals, value = word.partition("=")
+        if len(name) < 3 or not "--lang".startswith(name):
+            continue
+        if equals:
+            asked = value
+        elif at + 1 < len(argv) and not argv[at + 1].startswith("-"):
+            asked = argv[at + 1]
+    return asked
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     before = get_language()
     try:
+        asked = _language_asked(sys.argv[1:] if argv is None else argv)
+        if asked is not None:
+            set_language(asked)  # an unknown language is refused here, before any help is printed
         args = _parser().parse_args(argv)
         language = args.lang if args.lang is not None else args.lang_first
         if language is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from bolivia_core.cli import main
-from bolivia_core.rules import KNOB_NAMES
+from bolivia_core.messages import get_language, render
+from bolivia_core.players import PLAYERS
+from bolivia_core.rules import KNOB_NAMES, PRESETS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -139,3 +143,105 @@ def test_score_reads_stdin() -> None:
     done = subprocess.run([sys.executable, "-m", "bolivia_core", "score", "-", "--json"],
                           input=table, capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 0 and json.loads(done.stdout)["total"] == 20
+
+
+# --- help in the language asked for -------------------------------------------------------
+
+ARGPARSE_LINES = ("usage:", "options:", "positional arguments:", "-h, --help", "{meld,", "python -m bolivia_core")
+"""What argparse itself writes (its framework words, the usage line, the command list): never translated."""
+
+
+def help_text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The help ``argv`` prints: argparse prints it and exits 0 while it parses."""
+    with pytest.raises(SystemExit) as done:
+        main(list(argv))
+    assert done.value.code == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def every_help(capsys: pytest.CaptureFixture[str], language: str) -> str:
+    """The program's help and each command's, one argument a line (wide: argparse wraps at the terminal)."""
+    texts = [help_text(capsys, "--lang", language, "--help")]
+    texts += [help_text(capsys, command, "--help", "--lang", language) for command in COMMANDS]
+    return "\n".join(texts)
+
+
+COMMANDS = ("meld", "initial", "score", "rules", "simulate", "tournament", "scenario")
+
+
+@pytest.mark.parametrize("language", ["da", "pl"])
+def test_help_is_said_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    program = help_text(capsys, "--lang", language, "--help")
+    assert render("cli-help:description", language=language) in program
+    line = re.escape(render("cli-help:meld", language=language))
+    assert re.search(rf"^ +meld +{line}$", program, re.MULTILINE)  # the command's line in the list of commands
+    meld = help_text(capsys, "meld", "--help", f"--lang={language}")
+    assert render("cli-help:meld", language=language) in meld  # the command's own help opens with its line
+    assert render("cli-help:meld-onto", language=language) in meld
+    assert "--onto MELD" in meld and "--going-out" in meld  # option names and metavars are notation
+    assert get_language() == "en"  # the process's language is the caller's again after --help
+
+
+@pytest.mark.parametrize("language", ["sv", "da", "nb", "pl", "cs"])
+def test_every_help_line_but_argparse_s_own_is_translated(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """A help line the same in English and in ``language`` is English that bypassed the catalogue."""
+    monkeypatch.setenv("COLUMNS", "400")
+    english = {line.strip() for line in every_help(capsys, "en").splitlines()}
+    said = every_help(capsys, language)
+    same = {line.strip() for line in said.splitlines()} & english - {""}
+    assert not [line for line in same if not line.startswith(ARGPARSE_LINES)], f"English in {language} help: {same}"
+    # values are as typed, never said as words of the language ("bolivia" is "boliwia" in Polish)
+    assert ", ".join(PRESETS) in said and ", ".join(PLAYERS) in said and "club,greedy" in said
+
+
+def test_help_names_typed_values_as_typed_in_polish(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    said = help_text(capsys, "meld", "--help", "--lang", "pl")
+    (rules_line,) = [line for line in said.splitlines() if line.lstrip().startswith("--rules RULES")]
+    assert rules_line.endswith(" bolivia)") and "boliwia" not in rules_line.lower()
+
+
+def test_the_last_lang_given_says_the_help_as_argparse_reads_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    said = help_text(capsys, "--lang", "sv", "meld", "--help", "--lang", "da")
+    assert render("cli-help:meld-onto", language="da") in said
+    said = help_text(capsys, "--la", "cs", "score", "--help")  # argparse takes a prefix of --lang too
+    assert render("cli-help:json", language="cs") in said
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "xx", "--help"], ["meld", "--help", "--lang=xx"], ["-h", "--lang", "klingon"]],
+)
+def test_help_in_an_unknown_language_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("python -m bolivia_core: error: unknown language")
+    assert "known languages: en, sv, da, nb, pl, cs" in err
+
+
+def test_help_with_lang_missing_its_value_is_argparse_s_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--lang", "--help")
+    assert (code, out) == (2, "") and err == "python -m bolivia_core: error: argument --lang: expected one argument\n"
+
+
+def test_module_entry_point_prints_help_in_the_language() -> None:
+    """The real ``python -m`` process, the language read from the process's own arguments."""
+    done = subprocess.run([sys.executable, "-m", "bolivia_core", "meld", "--help", "--lang", "pl"],
+                          capture_output=True, text=True, check=False, env=os.environ | {"COLUMNS": "400"})  # fmt: skip
+    assert done.returncode == 0 and done.stderr == ""
+    assert render("cli-help:meld-going-out", language="pl") in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "bolivia_core", "--lang", "xx", "--help"],
+                         capture_output=True, text=True, check=False)  # fmt: skip
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
