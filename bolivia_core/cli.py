@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from .melds import check_addition, check_meld
 from .compare import diff_rules, read_club_file, rules_sheet_html, source_words, value_text
-from .messages import LANGUAGES, get_language, render, set_language
+from .messages import EN, LANGUAGES, get_language, render, set_language
 from .rules import PRESETS, Rules, get_rules, plain_value
 from .scoring import check_initial_meld, score_side
 
@@ -269,7 +269,7 @@ def _rules(args: argparse.Namespace) -> int:
         raise _usage("cli-one-rule-set")
     if not rule_sets:
         data: Any = [{"name": r.name, "title": r.title} for r in PRESETS.values()]
-        _emit(args, data, "\n".join(f"{r.name:10} {r.title}" for r in PRESETS.values()))
+        _emit(args, data, "\n".join(f"{r.name:10} {_preset_title(r)}" for r in PRESETS.values()))
         return 0
     rules = rule_sets[0]
     if args.sheet:
@@ -287,6 +287,12 @@ def _rules(args: argparse.Namespace) -> int:
     )
     _emit(args, data, text)
     return 0
+
+
+def _preset_title(rules: Rules) -> str:
+    """A preset's title in the current language (the title the variant pages and verdicts use)."""
+    code = f"rules-title:{rules.name}"
+    return render(code) if code in EN else rules.title
 
 
 def _source(source: str) -> str:
@@ -333,7 +339,9 @@ def _scenario(args: argparse.Namespace) -> int:
     game = Game.from_position(text)
     actions = [str(a) for a in game.legal_actions()]
     data = {"position": game.position_text(), "to_move": game.to_move, "phase": game.phase, "legal_actions": actions}
-    lines = [game.position_text(), f"player {game.to_move} to {game.phase}; legal actions:", *actions]
+    turn = render(f"scen:to-{game.phase.replace(' ', '-')}", {"player": game.to_move})  # the scenario widget's words
+    heading = [render("scen:legal") + ":"] if actions else []  # actions are notation, never translated
+    lines = [game.position_text(), turn, *heading, *actions]
     _emit(args, data, "\n".join(lines))
     return 0
 

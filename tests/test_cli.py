@@ -224,7 +224,9 @@ def test_the_last_lang_given_says_the_help_as_argparse_reads_it(
     "argv",
     [["--lang", "xx", "--help"], ["meld", "--help", "--lang=xx"], ["-h", "--lang", "klingon"]],
 )
-def test_help_in_an_unknown_language_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+def test_help_in_an_unknown_language_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("python -m bolivia_core: error: unknown language")

@@ -355,6 +355,32 @@ def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> 
     assert "unknown language 'xx'; known languages: en, sv, da, nb, pl, cs" in capsys.readouterr().err
 
 
+def test_scenario_says_whose_turn_in_the_scenario_explorer_s_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The lesson position "take-the-pile" opens with player 1 to draw (turn=1, phase=draw): said in
+    Polish with the explorer's own line, the actions listed after it in notation, as typed."""
+    assert main(["scenario", "take-the-pile", "--lang", "pl"]) == 0
+    _, turn, heading, *actions = capsys.readouterr().out.splitlines()
+    assert turn == render("scen:to-draw", {"player": 1}, "pl") and heading == render("scen:legal", language="pl") + ":"
+    assert "draw" in actions and "take pile with KH KS" in actions  # notation: never translated
+    # one meld on the table and the player to meld, add or discard: the "play" line, in Czech
+    position = "rules=bolivia; turn=1; phase=play; melds1=KH KS KD; p1=QS JD 9C 8C 7H"
+    assert main(["scenario", position, "--lang", "cs"]) == 0
+    _, turn, _, *actions = capsys.readouterr().out.splitlines()
+    assert turn == render("scen:to-play", {"player": 1}, "cs") and "discard 7H" in actions
+    assert main(["scenario", "take-the-pile"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:3] == ["Player 1 to draw.", "Legal moves:"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_lists_each_preset_under_its_name_with_its_title_in_the_language(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "--lang", language]) == 0
+    listing = [line.split(maxsplit=1) for line in capsys.readouterr().out.splitlines()]
+    assert [name for name, _ in listing] == ["bolivia", "swedish", "two-deck", "canasta"]  # names are typed
+    assert [title for _, title in listing] == [render(f"rules-title:{name}", language=language) for name, _ in listing]
+
+
 def test_rules_sheet_in_polish_counts_house_rules_in_polish() -> None:
     club = get_rules("bolivia").derive("our club", same_rank_max_wilds=3, going_out_bonus=150)
     page = rules_sheet_html(club, "pl")
