@@ -5,13 +5,15 @@ descriptions and rules sheets are then written in that language, and so is ``--h
 words argparse itself writes: "usage:", "options:" ...).
 
 Exit status: 0 for an answer, 1 when the cards judged are not a legal meld or
-initial meld, 2 for bad input (one line on stderr, never a traceback).
+initial meld, 2 for bad input (one line on stderr, never a traceback), 141 (silently) when the
+reader of the output stops reading, as ``| head`` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from .rules import PRESETS, Rules, get_rules, plain_value
 from .scoring import check_initial_meld, score_side
 
 PROG = "python -m bolivia_core"
+BROKEN_PIPE = 141  # the status a shell gives a command its reader stopped, as 128 + SIGPIPE
 SCORE_FILE_KEYS = ("rules", "melds", "hand", "red_threes", "went_out", "concealed", "players")
 
 
@@ -181,13 +184,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         language = args.lang if args.lang is not None else args.lang_first
         if language is not None:
             set_language(language)
-        return _COMMANDS[args.command](args)
+        status = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # a reader that has gone away is found here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return BROKEN_PIPE
     except (ValueError, OSError) as error:  # every input error of the engine is a ValueError
         message = " ".join(str(error).split()) or type(error).__name__
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
     finally:
         set_language(before)  # the process's language is the caller's again
+
+
+def _stdout_to_devnull() -> None:
+    """The reader stopped reading (``... | head``): what it read is all it wanted, so nothing is said
+    about it, and what is still buffered goes nowhere instead of failing again at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (output captured in a test): nothing to flush
+        pass
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:

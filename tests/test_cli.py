@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bolivia_core.cli import main
+from bolivia_core.cli import BROKEN_PIPE, main
 from bolivia_core.messages import get_language, render
 from bolivia_core.players import PLAYERS
 from bolivia_core.rules import KNOB_NAMES, PRESETS
@@ -136,6 +136,17 @@ def test_module_entry_point_has_no_traceback() -> None:
     assert ok.returncode == 0 and "legal meld of wild cards" in ok.stdout
     bad = subprocess.run([*command, "ZZ"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_a_reader_that_stops_reading_gets_no_error() -> None:
+    """``... | head`` closes the pipe before the answer is written: the command ends quietly with the
+    shell's status for it, not "error: Broken pipe" on stderr."""
+    child = subprocess.Popen([sys.executable, "-m", "bolivia_core", "rules", "bolivia"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before the interpreter has even started: every write meets a closed pipe
+    err = child.stderr.read()
+    assert child.wait() == BROKEN_PIPE and err == b""
 
 
 def test_score_reads_stdin() -> None:
