@@ -700,6 +700,7 @@ EN: dict[str, str] = {
     "tournament-going-out": "{share:.1f}% of hands ended by going out; {actions:.1f} actions a hand",
     "tournament-times": "decision time (CPU): {times}",
     "tournament-level-time": "{level} median {median:.2f} ms, p99 {p99:.2f} ms",
+    "tournament-progress": "{done} of {total:n:game} played",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -214,18 +214,15 @@ def play_tournament(
 
 
 def terminal_progress(outcomes: Iterable[GameOutcome], total: int) -> Iterable[GameOutcome]:
-    """A progress bar on a terminal (tqdm when it is installed); nothing when output is piped."""
+    """Games played so far, on one line of a terminal in the current language; nothing when the
+    output is piped."""
     if not sys.stderr.isatty():
         return outcomes
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-    except ImportError:
-        return _plain_progress(outcomes, total)
-    return tqdm(outcomes, total=total, unit="game", file=sys.stderr)  # type: ignore[no-any-return]
+    return _progress_line(outcomes, total)
 
 
-def _plain_progress(outcomes: Iterable[GameOutcome], total: int) -> Iterable[GameOutcome]:
+def _progress_line(outcomes: Iterable[GameOutcome], total: int) -> Iterator[GameOutcome]:
     for done, outcome in enumerate(outcomes, start=1):
-        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+        print("\r" + render("tournament-progress", {"done": done, "total": total}), end="", file=sys.stderr, flush=True)
         yield outcome
     print(file=sys.stderr)

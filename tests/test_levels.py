@@ -256,6 +256,23 @@ def test_tournament_interval_is_wilsons(rate: float, games: int, low: float, hig
     assert wilson_interval(rate, games) == (pytest.approx(low, abs=5e-5), pytest.approx(high, abs=5e-5))
 
 
+def test_tournament_progress_is_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal's progress line goes through the catalogue: in Polish "2 of 2 games played" takes
+    the genitive plural after "z" (rozegrano 2 z 2 gier), and one game the genitive singular (z 1 gry)."""
+    from bolivia_core.messages import get_language, set_language
+    from bolivia_core.tournament import _progress_line
+
+    before = get_language()
+    set_language("pl")
+    try:
+        assert list(_progress_line(["a", "b"], 2)) == ["a", "b"]  # type: ignore[list-item]
+        assert capsys.readouterr().err == "\rrozegrano 1 z 2 gier\rrozegrano 2 z 2 gier\n"
+        list(_progress_line(["a"], 1))  # type: ignore[list-item]
+        assert capsys.readouterr().err == "\rrozegrano 1 z 1 gry\n"
+    finally:
+        set_language(before)
+
+
 def test_tournament_swaps_sides_so_equal_levels_break_even(capsys: pytest.CaptureFixture[str]) -> None:
     """Each deal is played once with the first-named level on each side: club against club
     mirrors every game, so it wins exactly half with a zero margin."""
