@@ -282,11 +282,11 @@ EN: dict[str, str] = {
     ),
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
     "why-strong-no-better": (
-        "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin} points ahead: "
+        "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin:n:point} ahead: "
         "too little to change the plan"
     ),
     "why-strong-lookahead": (
-        "over {samples:n:sampled deal} of the hidden cards this came out {margin} points ahead of {other}"
+        "over {samples:n:sampled deal} of the hidden cards this came out {margin:n:point} ahead of {other}"
     ),
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
@@ -323,6 +323,7 @@ EN: dict[str, str] = {
     "play-levels": "Computer level of each other seat",
     "play-seat": "Player {player}",
     "play-new-game": "new game",
+    "play-another-game": "play another game",
     "play-coach-mode": "coach mode: warn me before a move the coach would not make",
     "play-pace": "Computers",
     "play-pace-step": "one move at a time",
@@ -402,6 +403,10 @@ EN: dict[str, str] = {
     "play-log": "What happened",
     "play-log-empty": "Nothing yet.",
     "play-why": "why?",
+    "play-why-after-hand": (
+        "Why the computers played as they did is shown when the hand is over: their reasons name cards you "
+        "cannot see yet."
+    ),
     "play-no-rationale": "no reason given",
     "play-hint": "hint", "play-play-hint": "play the hint", "play-undo": "undo my last move",
     "play-hint-says": "The coach ({level}) would play",
@@ -499,9 +504,10 @@ EN: dict[str, str] = {
     "exercise-your-answer": "Your answer",
     "exercise-choose-yes-no": "Choose yes or no first. No try is spent.",
     "exercise-choose-each": "Choose an answer for every rule set first. No try is spent.",
-    "exercise-type-points": "Type a number of points first, such as 120 or -140. No try is spent.",
-    "exercise-not-points": "“{text}” is not a number of points: type a whole number such as 120 or -140. No try is "
-                           "spent.",
+    # no example numbers in these two: an example may be the very answer asked for (lesson 3's was -140)
+    "exercise-type-points": "Type a whole number of points first. No try is spent.",
+    "exercise-not-points": "“{text}” is not a number of points: type a whole number, with a minus sign before it for "
+                           "points below zero. No try is spent.",
     "exercise-type-side": "Type a side's number, or 0 for a draw. No try is spent.",
     "exercise-not-side": "“{text}” is not a side: type a side's number, from 1 to {sides}, or 0 for a draw. No try is "
                          "spent.",

@@ -91,6 +91,44 @@ def test_settings_follow_the_rules_and_list_every_level() -> None:
     assert "player 6 (" in shown(table.others)
 
 
+def test_a_new_game_deals_new_cards_unless_a_seed_is_typed() -> None:
+    table = PlayTable(seed=5, coach=False, level=QUICK)
+    first = table.game.position_text()
+    table.new_game_button.click()  # the seed left as it was: the next deal, not the same cards again
+    assert table.game.position.seed == table.seed.value == 6 and table.game.position_text() != first
+    table.seed.value = 5
+    table.new_game_button.click()  # a seed typed in: that deal
+    assert table.game.position_text() == first
+
+
+def test_play_another_game_is_offered_among_the_moves_only_when_the_game_is_over() -> None:
+    """"new game" sits in the settings, away from the moves, where a stray press would end the game;
+    once the game is over (a side past the 500 target: escalera 1,550 + canasta 570 + going out) the
+    moves offer another."""
+    table = table_at(GOING_OUT + "; target=500")
+    assert table.another_game_button.layout.display == "none"
+    choose(table, "9C 9D 9S")
+    table.meld_button.click()
+    choose(table, "5C")
+    table.discard_button.click()
+    assert table.game.is_over and table.another_game_button.layout.display != "none"
+    table.another_game_button.click()
+    assert not table.game.is_over and table.game.position.seed == 5  # the next deal after seed 4
+    assert table.another_game_button.layout.display == "none"
+
+
+def test_scores_are_written_the_page_languages_way() -> None:
+    """Going out from GOING_OUT: escalera 1,500 + 50, seven kings 500 + 70, 9C 9D 9S 30, going out 100:
+    2,250, which Swedish writes with a space (no-break) between the thousands."""
+    table = table_at(GOING_OUT, language="sv")
+    choose(table, "9C 9D 9S")
+    table.meld_button.click()
+    choose(table, "5C")
+    table.discard_button.click()
+    assert "2\u00a0250" in shown(table.scoreboard) and "2,250" not in shown(table.scoreboard)
+    assert "+2\u00a0250 (2\u00a0250)" in shown(table.results)
+
+
 def test_a_refused_attempt_says_why_and_changes_nothing() -> None:
     table = table_at(BLOCKED)
     before, history = table.game.position_text(), list(table.game.history)
@@ -145,10 +183,21 @@ def test_a_discard_lets_the_computers_play_step_by_step_or_straight_through() ->
     moves = len(table.game.history)
     table.computer_step_button.click()
     assert len(table.game.history) == moves + 1
-    assert "why?" in shown(table.log_view)  # a computer's move carries its rationale
+    # a computer's reasons name cards it holds: kept back while the hand is played, with a word on why
+    assert "why?" not in shown(table.log_view) and "when the hand is over" in shown(table.log_view)
     assert "player 2" in table.announcer.text
     table.computer_all_button.click()
     assert table.game.to_move == 1 or table.game.phase == "hand over"
+
+
+def test_a_computers_reasons_are_shown_once_its_hand_is_over() -> None:
+    """Player 2 (a computer) can go out with 9C 9D 9S and a last discard: the hand ends on its moves,
+    every hand may then be seen, and so may the reasons for its moves."""
+    table = table_at("rules=bolivia; players=2; seed=4; turn=2; phase=play; p2=9C 9D 9S 5C; p1=KH QS 7D; "
+                     "melds2=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; pile=4D 7S")  # fmt: skip
+    assert table.game.phase == "hand over" and table.game.results[-1].went_out == 2
+    log = shown(table.log_view)
+    assert log.count("why?") == 2 and "when the hand is over" not in log
 
 
 def test_going_out_ends_the_hand_with_the_score_sheet() -> None:

@@ -27,7 +27,7 @@ from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import MeldKind, complete_length, judge, judge_addition, meld_name
-from bolivia_core.messages import EN, render
+from bolivia_core.messages import EN, format_number, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
@@ -77,6 +77,7 @@ class Step:
     (put into words only when shown, so the log follows a change of language)."""
 
     player: int
+    hand: int  # the hand it was played in: a computer's reasons name its own cards, so they wait for its end
     events: tuple[Any, ...]
     decision: Decision | None = None
 
@@ -120,7 +121,10 @@ class PlayTable(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=t("play-seed"),
                                            layout=widgets.Layout(width="12em", max_width="100%"))  # fmt: skip
         self.levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.new_game_button = _button("play-new-game")  # plain: a stray press ends the game in progress
+        self.new_game_button = _button("play-new-game")  # in the settings only: a stray press would end the game
+        self.another_game_button = _button("play-another-game")  # among the moves, once the game is over
+        self.another_game_button.layout = widgets.Layout(width="auto", display="none")  # its own: it hides
+        self._dealt_seed: int | None = None  # the seed of the game on the table
         self.coach = widgets.Checkbox(value=coach, description=t("play-coach-mode"), indent=False, layout=wide)
         self.pace = widgets.ToggleButtons(
             options=[(t("play-pace-step"), "step"), (t("play-pace-straight"), "straight")], value=pace,
@@ -194,6 +198,7 @@ class PlayTable(widgets.VBox):
         self.rules.observe(self._rules_changed, names="value")
         self.players.observe(self._players_changed, names="value")
         self.new_game_button.on_click(lambda _: self.start())
+        self.another_game_button.on_click(lambda _: self.start())
         self.draw_button.on_click(lambda _: self.attempt(Draw()))
         self.take_pile_button.on_click(lambda _: self._take_pile())
         self.take_top_button.on_click(lambda _: self._take_top())
@@ -236,7 +241,7 @@ class PlayTable(widgets.VBox):
             widgets.HBox([self.set_aside_button, self.put_back_button, self.meld_button, self.add_button,
                           self.discard_button], layout=row),
             widgets.HBox([self.ask_button, self.yes_button, self.no_button, self.go_out_button,
-                          self.next_hand_button, self.new_game_button], layout=row),
+                          self.next_hand_button, self.another_game_button], layout=row),
             self.feedback,
             widgets.HBox([self.hint_button, self.play_hint_button, self.undo_button], layout=row),
             self.coach_box, self.warning_buttons,
@@ -307,12 +312,16 @@ class PlayTable(widgets.VBox):
     # --- starting, settings ----------------------------------------------------------
 
     def start(self) -> None:
-        """A new game from the settings; computers who move before the learner play at once."""
+        """A new game from the settings; computers who move before the learner play at once. The seed
+        left as it was deals the next one (a new game is new cards); a seed typed in deals that one."""
+        if self.seed.value == self._dealt_seed:
+            self.seed.value = (self.seed.value + 1) % (self.seed.max + 1)
         try:
             self.game = new_game(self.rules.value, self.players.value, self.seed.value, self.target.value)
         except ValueError as error:
             self._refuse_text(str(error))
             return
+        self._dealt_seed = self.seed.value
         self.seat_levels = {n: p.value for n, p in enumerate(self._level_pickers, start=LEARNER + 1)}
         self.steps, self.decisions, self.reviews = [], [], []
         self._reset_turn_state()
@@ -583,9 +592,9 @@ class PlayTable(widgets.VBox):
                 self._apply(decision.action, self.game.to_move, decision)
 
     def _apply(self, action: Action, player: int, decision: Decision | None = None) -> None:
-        logged = len(self.game.log)
+        logged, hand = len(self.game.log), self.game.position.hand_number
         self.game.apply(action)
-        step = Step(player, tuple(self.game.log[logged:]), decision)
+        step = Step(player, hand, tuple(self.game.log[logged:]), decision)
         self.steps.append(step)
         for event in step.events:
             self._say(partial(str, event))  # an event is data: its words are made in the language of the moment
@@ -662,7 +671,7 @@ class PlayTable(widgets.VBox):
             self.rules.value = pos.rules.name
         self.players.options = pos.rules.player_counts
         self.players.value = pos.players
-        self.seed.value = pos.seed
+        self.seed.value = self._dealt_seed = pos.seed
         self.target.value = pos.target
         self.rules.observe(self._rules_changed, names="value")
         self.players.observe(self._players_changed, names="value")
@@ -671,13 +680,13 @@ class PlayTable(widgets.VBox):
 
     def _read_history(self) -> None:
         """The log and the learner's decision points of a resumed game, by replaying it."""
-        mover, logged = 0, 0
+        mover, logged, hand = 0, 0, 1
         for count, game in enumerate(self.game.replay()):
             if count:
-                self.steps.append(Step(mover, tuple(game.log[logged:])))
+                self.steps.append(Step(mover, hand, tuple(game.log[logged:])))
             if count < len(self.game.history) and game.to_move == LEARNER and game.phase != "hand over":
                 self.decisions.append(count)
-            mover, logged = game.to_move, len(game.log)
+            mover, logged, hand = game.to_move, len(game.log), game.position.hand_number
 
     # --- showing --------------------------------------------------------------------------
 
@@ -715,6 +724,7 @@ class PlayTable(widgets.VBox):
         waiting = self._computer_to_move()
         self.computer_step_button.disabled = self.computer_all_button.disabled = not waiting
         self.undo_button.disabled = not self.decisions
+        self.another_game_button.layout.display = "" if self.game.is_over else "none"
         self.log_view.value = self._log_html()
         self.hand_end.value = self._hand_end_html() if pos.phase in ("hand over", "game over") else ""
         self.results.value = self._results_html()
@@ -750,7 +760,7 @@ class PlayTable(widgets.VBox):
                 minimum = e("play-minimum", minimum=pos.rules.initial_meld_minimum(pos.scores[side]))
             reds = format_cards(pos.red_threes[side])
             rows.append(
-                f"<tr><th scope='row'>{html.escape(who)}</th><td class='points'>{pos.scores[side]:,}</td>"
+                f"<tr><th scope='row'>{html.escape(who)}</th><td class='points'>{format_number(pos.scores[side])}</td>"
                 f"<td>{minimum}</td><td>{html.escape(reds) or e('play-none')}</td></tr>"
             )
         head = "".join(
@@ -898,19 +908,27 @@ class PlayTable(widgets.VBox):
         self.set_aside_info.value = f"<div class='bolivia-set-aside'>{lines}{meter}</div>"
 
     def _log_html(self) -> str:
+        pos = self.game.position
+        hand_over = pos.phase in ("hand over", "game over")
         recent = self.steps[-14:]
         items = []
+        waiting = False  # a computer's reasons kept back: they name cards the learner may not see yet
         for step in recent:
             words = html.escape("; ".join(step.words))
             why = ""
-            if step.why:
+            if step.decision is not None and step.player != LEARNER and step.hand == pos.hand_number and not hand_over:
+                waiting = True
+            elif step.why:
                 why = (f" <details class='bolivia-why'><summary>{e('play-why')}</summary>"
                        f"{html.escape(step.why)}</details>")  # fmt: skip
             mine = " class='bolivia-mine'" if step.player == LEARNER else ""
             items.append(f"<li{mine}>{words}{why}</li>")
         if not items:
             return f"<p>{e('play-log-empty')}</p>"
-        return f"<ol class='bolivia-log' start='{len(self.steps) - len(recent) + 1}'>{''.join(items)}</ol>"
+        note = f"<p class='bolivia-log-note'>{e('play-why-after-hand')}</p>" if waiting else ""
+        # the newest moves at the bottom and in sight: a reversed column starts scrolled to its end
+        listed = f"<ol class='bolivia-log' start='{len(self.steps) - len(recent) + 1}'>{''.join(items)}</ol>"
+        return f"{note}<div class='bolivia-log-scroll'>{listed}</div>"
 
     def _hand_end_html(self) -> str:
         game, pos = self.game, self.game.position
@@ -973,7 +991,8 @@ class PlayTable(widgets.VBox):
         rows = []
         for result in results:
             totals = [a + s.total for a, s in zip(totals, result.scores, strict=True)]
-            cells = "".join(f"<td>{s.total:+,} ({a:,})</td>" for s, a in zip(result.scores, totals, strict=True))
+            cells = "".join(f"<td>{_signed(s.total)} ({format_number(a)})</td>"
+                            for s, a in zip(result.scores, totals, strict=True))  # fmt: skip
             out = t("play-player", player=result.went_out) if result.went_out else t("play-nobody")
             rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
         return f"<table class='bolivia-hand-results'>{head}{''.join(rows)}</table>"
@@ -1007,6 +1026,11 @@ def level_words(level: str) -> str:
 
 def _rule_titles() -> list[tuple[str, str]]:
     return [(rules_title(name), name) for name in PRESETS]
+
+
+def _signed(points: int) -> str:
+    """Points won or lost in a hand, written the page language's way with their sign: +2,250 / +2 250."""
+    return ("+" if points >= 0 else "") + format_number(points)
 
 
 def _why(decision: Decision) -> str:
