@@ -247,10 +247,14 @@ def test_coach_mode_warns_before_a_different_move_and_reviews_the_hand(monkeypat
     assert table.resume(UNMELDED)
     expected = hint(table.game, 1, best_level(), table._seed_for_move())
     before = table.game.position_text()
+    table.add_button.click()  # refused: no cards chosen, and the live region at the top says so
+    assert "Choose cards from your hand first" in table.announcer.text
     choose(table, "5C")
     table.discard_button.click()  # the coach would meld first
     assert expected.action != table.game.history[-1:] and table.game.position_text() == before
     assert "The coach would not play discard 5C" in shown(table.coach_box)
+    assert "The coach would not play discard 5C" in table.announcer.text  # the old refusal is not left there
+    assert "Choose cards from your hand first" not in table.announcer.text
     assert f"It suggests {expected.action}" in shown(table.coach_box)
     table.anyway_button.click()
     assert "player 1 discards 5C" in shown(table.log_view)

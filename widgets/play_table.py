@@ -382,15 +382,20 @@ class PlayTable(widgets.VBox):
         cost = self._cost(action, advice.action) if advice is not None and differs else None
         if advice is not None and differs and not warned and (cost is None or cost >= CLEAR_MISTAKE):
             self.pending = action
-            warns = e("play-coach-warns", action=str(action))
-            if cost is not None:
-                warns = e("play-coach-warns-cost", action=str(action), cost=round(cost))
+
+            def warning() -> str:
+                if cost is None:
+                    return t("play-coach-warns", action=str(action))
+                return t("play-coach-warns-cost", action=str(action), cost=round(cost))
+
             self.coach_box.value = (
-                f"<div class='bolivia-coach-warning' role='alert'><b>{warns}</b> "
+                f"<div class='bolivia-coach-warning' role='alert'><b>{html.escape(warning())}</b> "
                 f"{e('play-coach-suggests', action=str(advice.action), why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
             self._show_feedback(None)
+            self._say(warning)  # the live region at the top says it too, in place of an earlier refusal
+            self._flush_said()
             return False
         if advice is not None and differs:
             self.reviews.append(Review(game.position.hand_number, len(game.history), str(action), advice,
