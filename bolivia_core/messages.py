@@ -412,7 +412,8 @@ EN: dict[str, str] = {
     "play-hint-says": "The coach ({level}) would play",
     "play-no-hint": "The coach advises you on your own turn; now it is player {player}'s.",
     "play-coach-warns": "The coach would not play {action}.",
-    "play-coach-warns-cost": "The coach rates {action} about {cost} points worse than its own move.",
+    # the ranking's scores are a heuristic's reckoning, not points a side scores: no figure is said
+    "play-coach-warns-cost": "The coach rates {action} clearly worse than its own move.",
     "play-coach-suggests": "It suggests {action}: {why}.",
     "play-anyway": "play my move anyway", "play-take-advice": "play the coach's move",
     "play-nothing-to-undo": "Nothing to undo: you have not moved yet this game.",

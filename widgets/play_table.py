@@ -386,7 +386,7 @@ class PlayTable(widgets.VBox):
             def warning() -> str:
                 if cost is None:
                     return t("play-coach-warns", action=str(action))
-                return t("play-coach-warns-cost", action=str(action), cost=round(cost))
+                return t("play-coach-warns-cost", action=str(action))
 
             self.coach_box.value = (
                 f"<div class='bolivia-coach-warning' role='alert'><b>{html.escape(warning())}</b> "
