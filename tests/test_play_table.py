@@ -129,6 +129,21 @@ def test_scores_are_written_the_page_languages_way() -> None:
     assert "+2\u00a0250 (2\u00a0250)" in shown(table.results)
 
 
+def test_chosen_cards_say_which_of_the_sides_melds_they_may_join() -> None:
+    """Two aces are too few for a meld of their own but join the side's aces; a king joins its kings;
+    a lone 4 joins nothing, so it is just chosen (to discard, most likely), with no meld verdict."""
+    table = table_at("rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=AC AH 4D KD 9C; "
+                     "melds1=AS AD AC | KC KH KS; pile=4D 7S")  # fmt: skip
+    choose(table, "AC AH")
+    assert "chosen AC AH: may be added to meld 1" in shown(table.set_aside_info)
+    assert "not a legal meld" not in shown(table.set_aside_info)
+    choose(table, "KD")
+    assert "may be added to meld 2" in shown(table.set_aside_info)
+    choose(table, "4D")
+    assert "chosen 4D" in shown(table.set_aside_info)
+    assert "may be added" not in shown(table.set_aside_info) and "not a legal meld" not in shown(table.set_aside_info)
+
+
 def test_a_refused_attempt_says_why_and_changes_nothing() -> None:
     table = table_at(BLOCKED)
     before, history = table.game.position_text(), list(table.game.history)
@@ -400,11 +415,11 @@ def test_with_a_ranking_the_coach_warns_only_about_clear_mistakes(
 def test_chosen_cards_are_judged_on_the_meld_the_picker_names() -> None:
     """With a meld picked, the chosen cards are judged as the add button would play them: a king joins
     the kings' canasta (a canasta may grow past seven), but not the escalera (complete at seven and
-    closed in Bolivia); with "(a new meld)" picked, one card is judged as a new meld."""
+    closed in Bolivia); with "(a new meld)" picked, one card is said to join the kings, where it may go."""
     table = table_at("rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=KD 9S 5C; "
                      "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KH; pile=4D 7S")  # fmt: skip
     choose(table, "KD")
-    assert "a new meld needs at least 3 cards" in shown(table.set_aside_info)
+    assert "chosen KD: may be added to meld 2" in shown(table.set_aside_info)
     table.meld_picker.value = 2
     line = shown(table.set_aside_info)
     assert "chosen KD, if added to meld 2:" in line and "natural canasta" in line and "not a legal" not in line

@@ -900,6 +900,9 @@ class PlayTable(widgets.VBox):
                 verdict = judge(tuple(group), rules)
                 total += verdict.points if verdict.legal else 0
                 said = e("play-aside-group" if aside else "play-chosen-group", cards=format_cards(group))
+                if not aside:
+                    parts.extend(self._chosen_lines(group, said, verdict))
+                    continue
             parts.append(f"<li>{said}: {html.escape(str(verdict))}</li>")
         lines = f"<ul>{''.join(parts)}</ul>" if parts else ""
         meter = ""
@@ -911,6 +914,20 @@ class PlayTable(widgets.VBox):
                 f"</meter> {e(state, points=total, minimum=minimum, short=max(0, minimum - total))}</p>"
             )
         self.set_aside_info.value = f"<div class='bolivia-set-aside'>{lines}{meter}</div>"
+
+    def _chosen_lines(self, group: Sequence[Card], said: str, verdict: Any) -> list[str]:
+        """The chosen cards, no meld picked: the judge's verdict on them as a meld of their own, and the
+        side's melds they may join as they stand; a group too small for a meld only where it may go, and
+        one card that goes nowhere (a discard, most likely) nothing more."""
+        pos, rules = self.game.position, self.game.rules
+        cards = tuple(group)
+        melds = pos.melds[pos.side_of(LEARNER)]
+        fits = tuple(n for n, meld in enumerate(melds, start=1) if judge_addition(tuple(meld), cards, rules).legal)
+        judged = f"<li>{said}: {html.escape(str(verdict))}</li>"
+        if not fits:
+            return [f"<li>{said}</li>"] if len(cards) == 1 else [judged]
+        joined = f"<li>{e('play-chosen-fits', cards=format_cards(cards), melds=fits)}</li>"
+        return [joined] if len(cards) < rules.meld_min_cards else [judged, joined]
 
     def _log_html(self) -> str:
         pos = self.game.position
