@@ -375,6 +375,7 @@ EN: dict[str, str] = {
     "play-chosen-group": "chosen {cards}",
     "play-chosen-onto": "chosen {cards}, if added to meld {index}",  # a preview: nothing is played yet
     "play-chosen-fits": "chosen {cards}: may be added to meld {melds:or}",
+    "play-you-drew": "You drew {cards}.",
     "play-initial-short": "initial meld: {points} of {minimum} points, {short} short",
     "play-initial-enough": "initial meld: {points} of {minimum} points, enough",
     # the play table: actions

@@ -144,6 +144,16 @@ def test_chosen_cards_say_which_of_the_sides_melds_they_may_join() -> None:
     assert "may be added" not in shown(table.set_aside_info) and "not a legal meld" not in shown(table.set_aside_info)
 
 
+def test_the_learner_is_told_which_cards_were_drawn() -> None:
+    """The log says "player 1 draws 2 cards", as the other players see it; the learner also reads
+    which two (the stock's field lists it bottom to top: JD and 8S are the top two)."""
+    table = table_at("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 7S; "
+                     "stock=6C QH JD 8S; rest=pile", pace="step")  # fmt: skip
+    table.draw_button.click()
+    assert "player 1 draws 2 cards" in shown(table.log_view)
+    assert "You drew 8S JD." in shown(table.feedback) and "You drew 8S JD." in table.announcer.text
+
+
 def test_a_refused_attempt_says_why_and_changes_nothing() -> None:
     table = table_at(BLOCKED)
     before, history = table.game.position_text(), list(table.game.history)
@@ -160,7 +170,8 @@ def test_a_refused_attempt_says_why_and_changes_nothing() -> None:
     assert "nobody may take the pile" in shown(table.pile_info)  # the pile says why before any attempt
     table.draw_button.click()
     assert table.game.phase == "play" and len(table.game.position.hands[0]) == 7  # Bolivia draws two
-    assert "player 1 draws 2 cards" in shown(table.log_view) and shown(table.feedback) == ""
+    assert "player 1 draws 2 cards" in shown(table.log_view)
+    assert "You drew" in shown(table.feedback) and "Choose exactly one card" not in shown(table.feedback)  # cleared
 
 
 def test_melds_set_aside_count_toward_the_initial_meld() -> None:

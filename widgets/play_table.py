@@ -402,9 +402,17 @@ class PlayTable(widgets.VBox):
                                        type(advice.action) is not type(action), cost))  # fmt: skip
         if game.phase != "hand over":
             self.decisions.append(len(game.history))
+        held = list(game.position.hands[LEARNER - 1])
         self._apply(action, LEARNER)
         self._reset_turn_state()
-        self._show_feedback(None)
+        # the log says "player 1 draws 2 cards", as the table sees it; the learner is told which
+        drawn = remove_cards(game.position.hands[LEARNER - 1], held) if isinstance(action, Draw) else None
+        if drawn:
+            cards = format_cards(sorted(drawn))
+            self._show_feedback(lambda: f"<p class='bolivia-drawn' role='status'>{e('play-you-drew', cards=cards)}</p>")
+            self._say(lambda: t("play-you-drew", cards=cards))
+        else:
+            self._show_feedback(None)
         self._computers_move()
         self._show()
         return True
