@@ -480,6 +480,7 @@ EN: dict[str, str] = {
     "page-nav-previous": "← Back: {title}",
     "page-nav-next": "Next: {title} →",
     "page-start-here": "Start here: {title} →",
+    "page-start-playing": "Or learn by playing, with a coach to help: {title} →",
     "page-title:game_viewer": "Watch a game",
     "page-title:index": "Bolivia explorer",
     "page-title:meld_checker": "Meld checker",

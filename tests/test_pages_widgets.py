@@ -60,6 +60,7 @@ def test_links_lead_from_the_index_through_every_page_in_order() -> None:
 
     start = "href='01_the_turn.ipynb' rel='next' class='bolivia-nav-next'>Start here"
     assert start in start_here().data
+    assert "href='play.ipynb' rel='play' class='bolivia-nav-play'>Or learn by playing" in start_here().data
     for here, following in zip(PAGES[1:], (*PAGES[2:], None), strict=True):
         nav = page_links(here).data
         assert "href='index.ipynb' rel='index' class='bolivia-nav-index'>⌂ All pages" in nav
@@ -87,6 +88,7 @@ def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_w
         assert "href='02_sides_and_partners.ipynb' rel='next'" in lesson
         assert "href='glossary.ipynb' rel='glossary'" in lesson
         assert "href='01_the_turn.ipynb'" in start_here("da").data
+        assert "href='../play.ipynb?lang=da'" in start_here("da").data  # the dashboard, in Danish
     finally:
         set_language("en")
 

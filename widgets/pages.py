@@ -148,7 +148,12 @@ def _nav_html(notebook: str, folder_language: str | None, language: str | None) 
 
 
 def start_here(folder_language: str | None = None) -> HTML:
-    """The index's pointer for a newcomer: where to begin."""
+    """The index's pointers for a newcomer: where to begin learning, and the game itself for one who
+    would rather learn by playing (it was only in the dashboards' list)."""
     first = PAGES[1]
     text = render("page-start-here", {"title": page_title(first)})
-    return HTML(f"<p class='bolivia-start-here'><b>{_link(page_href(first, folder_language), text, 'next')}</b></p>")
+    playing = render("page-start-playing", {"title": page_title("play.ipynb")})
+    return HTML(
+        f"<p class='bolivia-start-here'><b>{_link(page_href(first, folder_language), text, 'next')}</b></p>"
+        f"<p class='bolivia-start-playing'>{_link(page_href('play.ipynb', folder_language), playing, 'play')}</p>"
+    )
