@@ -32,6 +32,7 @@ __all__ = [
     "Pass",
     "TakePile",
     "TakeTop",
+    "action_words",
     "parse_action",
 ]
 
@@ -187,6 +188,35 @@ class NextHand(Action):
 
     def __str__(self) -> str:
         return "next hand"
+
+
+def action_words(action: Action, language: str | None = None) -> str:
+    """``action`` said in words for a sentence a person reads, in ``language`` (default: the process's):
+    "take the top card onto meld 2", Swedish "saka 5C". ``str(action)`` stays the notation, one in
+    every language, for typing and saving."""
+    params: dict[str, object] = {}
+    if isinstance(action, TakeTop):
+        code, params = "action:take-top", {"meld": action.meld}
+    elif isinstance(action, TakePile):
+        code = "action:take-pile" if action.onto is None else "action:take-pile-onto"
+        params = {"meld": action.onto, "cards": format_cards(action.cards)}
+        if not action.cards:
+            code += "-alone"
+        text = render(code, params, language)
+        if action.melds:
+            text = render("action:and-meld", {"take": text, "melds": _melds_text(action.melds)}, language)
+        return text
+    elif isinstance(action, Meld):
+        code, params = "action:meld", {"melds": _melds_text(action.melds)}
+    elif isinstance(action, Add):
+        code, params = "action:add", {"cards": format_cards(action.cards), "meld": action.meld}
+    elif isinstance(action, Discard):
+        code, params = "action:discard", {"card": str(action.card)}
+    elif isinstance(action, Answer):
+        code = "action:answer-yes" if action.yes else "action:answer-no"
+    else:  # draw, ask partner, pass, next hand: by their notation's words
+        code = "action:" + str(action).replace(" ", "-")
+    return render(code, params, language)
 
 
 EXPECTED = (

@@ -417,3 +417,25 @@ def test_why_a_meld_inside_a_move_fails_is_said_in_the_move_s_language() -> None
     assert "a sequence" not in danish
     data = json.loads(json.dumps(refusal.to_dict()))
     assert [inner["code"] for inner in data["params"]["why"]] == ["sequence-suits", "sequence-gap"]
+
+
+NOTATIONS = ("draw", "take top onto 2", "take pile with KH KS", "take pile onto 3", "take pile onto 3 with KH",
+             "take pile with KH KS and meld 4H 5H 6H | 2C 2D JK", "meld KH KS KD | 4S 5S 6S", "add 7H 8H to 2",
+             "discard 5C", "ask partner", "answer yes", "answer no", "pass", "next hand")  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["sv", "da", "nb", "pl", "cs"])
+def test_actions_are_said_in_words_of_the_language(language: str) -> None:
+    """Inside a sentence an action is said in the language (Swedish "saka 5C", never "discard 5C"); its
+    cards stay as written (the notation itself is the same in every language, for typing and saving)."""
+    import re
+
+    from bolivia_core.actions import action_words, parse_action
+
+    for notation in NOTATIONS:
+        action = parse_action(notation)
+        words = action_words(action, language)
+        english = re.findall(r"\b(draw|take|top|pile|with|meld|add|discard|ask|partner|answer|yes|no|pass|next|hand)\b",
+                             words)  # fmt: skip
+        assert not english, f"{notation!r} said in {language} as {words!r}"
+        assert all(token in words for token in re.findall(r"\b(?:[2-9]|10|[JQKA])[CDHS]\b|\bJK\b", notation))

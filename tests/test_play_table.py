@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from bolivia_core.actions import action_words
 from bolivia_core.cards import parse_cards
 from bolivia_core.players import PLAYERS, hint
 from bolivia_core.rules import get_rules
@@ -54,7 +55,7 @@ def test_the_pile_offers_a_take_only_before_the_learner_draws() -> None:
     """Seed 5: the learner holds a natural pair of the top card's rank; once the turn's draw is made
     the pile is no longer offered (the rules allow one draw a turn)."""
     table = PlayTable(seed=5, coach=False, level=QUICK)
-    assert "You may take it, for example: take pile with" in shown(table.pile_info)
+    assert "You may take it, for example: take the pile with" in shown(table.pile_info)
     table.draw_button.click()
     assert table.game.phase == "play" and "You may take it" not in shown(table.pile_info)
 
@@ -278,14 +279,26 @@ def test_coach_mode_warns_before_a_different_move_and_reviews_the_hand(monkeypat
     choose(table, "5C")
     table.discard_button.click()  # the coach would meld first
     assert expected.action != table.game.history[-1:] and table.game.position_text() == before
-    assert "The coach would not play discard 5C" in shown(table.coach_box)
-    assert "The coach would not play discard 5C" in table.announcer.text  # the old refusal is not left there
+    assert "The coach would not discard 5C" in shown(table.coach_box)
+    assert "The coach would not discard 5C" in table.announcer.text  # the old refusal is not left there
     assert "Choose cards from your hand first" not in table.announcer.text
-    assert f"It suggests {expected.action}" in shown(table.coach_box)
+    assert f"It would rather {action_words(expected.action)}" in shown(table.coach_box)
     table.anyway_button.click()
     assert "player 1 discards 5C" in shown(table.log_view)
     review = table._review_html(table.game.position.hand_number)
-    assert "you played discard 5C" in review and str(expected.action) in review
+    assert "you chose to discard 5C" in review and action_words(expected.action) in review
+
+
+def test_the_coach_says_moves_in_the_pages_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In Swedish the coach's warning says the move in Swedish words ("saka 5C"), not the notation."""
+    import bolivia_core.players as players
+
+    monkeypatch.delattr(players, "rank_actions", raising=False)  # no ranking: any different move is warned about
+    table = PlayTable(coach=True, level=QUICK, language="sv")
+    assert table.resume(UNMELDED)
+    choose(table, "5C")
+    table.discard_button.click()
+    assert "Tränaren skulle inte saka 5C." in shown(table.coach_box) and "discard" not in shown(table.coach_box)
 
 
 def test_undo_goes_back_to_the_learners_previous_decision() -> None:
@@ -420,7 +433,7 @@ def test_with_a_ranking_the_coach_warns_only_about_clear_mistakes(
         assert "clearly worse than its own move" in shown(table.coach_box) and "200" not in shown(table.coach_box)
     else:
         review = table._review_html(table.game.position.hand_number)
-        assert "you played discard 5C" in html.unescape(review)
+        assert "you chose to discard 5C" in html.unescape(review)
 
 
 def test_chosen_cards_are_judged_on_the_meld_the_picker_names() -> None:

@@ -22,7 +22,9 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from bolivia_core.actions import (
+    Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop, action_words,
+)
 from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
@@ -96,7 +98,7 @@ class Review:
 
     hand: int
     move: int  # the game's history length when the learner decided
-    played: str
+    played: Action  # said in words when shown, so the review follows a change of language
     suggested: Decision
     kind_differs: bool
     cost: float | None = None  # how much worse the coach's ranking rates it, when the engine ranks
@@ -385,12 +387,12 @@ class PlayTable(widgets.VBox):
 
             def warning() -> str:
                 if cost is None:
-                    return t("play-coach-warns", action=str(action))
-                return t("play-coach-warns-cost", action=str(action))
+                    return t("play-coach-warns", action=action_words(action))
+                return t("play-coach-warns-cost", action=action_words(action))
 
             self.coach_box.value = (
                 f"<div class='bolivia-coach-warning' role='alert'><b>{html.escape(warning())}</b> "
-                f"{e('play-coach-suggests', action=str(advice.action), why=_why(advice))}</div>"
+                f"{e('play-coach-suggests', action=action_words(advice.action), why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
             self._show_feedback(None)
@@ -398,7 +400,7 @@ class PlayTable(widgets.VBox):
             self._flush_said()
             return False
         if advice is not None and differs:
-            self.reviews.append(Review(game.position.hand_number, len(game.history), str(action), advice,
+            self.reviews.append(Review(game.position.hand_number, len(game.history), action, advice,
                                        type(advice.action) is not type(action), cost))  # fmt: skip
         if game.phase != "hand over":
             self.decisions.append(len(game.history))
@@ -420,11 +422,11 @@ class PlayTable(widgets.VBox):
     def _refuse(self, action: Action, reasons: Sequence[Any]) -> bool:
         def view() -> str:  # the reasons are data: said again in whatever language the page has then
             items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-            return (f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=str(action))}</b>"
+            return (f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=action_words(action))}</b>"
                     f"<ul>{items}</ul></div>")  # fmt: skip
 
         self._show_feedback(view)
-        self._say(lambda: t("play-refused", action=str(action)) + " " + str(reasons[0]))
+        self._say(lambda: t("play-refused", action=action_words(action)) + " " + str(reasons[0]))
         self._flush_said()
         return False
 
@@ -541,10 +543,9 @@ class PlayTable(widgets.VBox):
             self._refuse_text(lambda: t("play-no-hint", player=self.game.to_move))
             return
         self.last_hint = advice
-        self.coach_box.value = (
-            f"<div class='bolivia-hint' role='status'><b>{e('play-hint-says', level=level_words(best_level()))}</b> "
-            f"<code>{html.escape(str(advice.action))}</code>: {html.escape(_why(advice))}</div>"
-        )
+        level = level_words(best_level())
+        says = e("play-hint-says", level=level, action=action_words(advice.action), why=_why(advice))
+        self.coach_box.value = f"<div class='bolivia-hint' role='status'>{says}</div>"
 
     def _play_hint(self) -> None:
         advice = self._advice()
@@ -825,7 +826,7 @@ class PlayTable(widgets.VBox):
             probe = Game(mine, start="-")
             takes = [a for a in probe.legal_actions() if isinstance(a, TakePile | TakeTop)]
             if takes:
-                lines.append(e("play-pile-you-can", action=str(takes[0])))
+                lines.append(e("play-pile-you-can", action=action_words(takes[0])))
             else:
                 reasons = probe.explain(TakePile())
                 if reasons:
@@ -1003,9 +1004,10 @@ class PlayTable(widgets.VBox):
             return f"<p class='bolivia-review'>{e(key)}</p>"
         ranked = sorted(mine, key=lambda r: (-(r.cost or 0.0), not r.kind_differs))[:REVIEW_LENGTH]
         items = "".join(
-            f"<li>{e('play-review-item', played=r.played, better=str(r.suggested.action), why=_why(r.suggested))}</li>"
+            "<li>" + e("play-review-item", played=action_words(r.played), better=action_words(r.suggested.action),
+                       why=_why(r.suggested)) + "</li>"
             for r in ranked
-        )
+        )  # fmt: skip
         return f"<div class='bolivia-review'><h5>{e('play-review')}</h5><ol>{items}</ol></div>"
 
     def _results_html(self) -> str:
