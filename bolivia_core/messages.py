@@ -293,9 +293,9 @@ EN: dict[str, str] = {
     "event-red-threes": "player {player} lays out {count:n:red 3}",
     "event-draw": "player {player} draws {count:n:card}",
     "event-take-pile": "player {player} takes the pile with {card} on top, and {count:n:card} more into hand",
-    "event-take-top": "player {player} takes {card} from the pile onto meld {index}",
+    "event-take-top": "player {player} takes {card} from the pile onto their side's meld {index}",
     "event-meld": "player {player} melds {melds}",
-    "event-add": "player {player} adds {cards} to meld {index}",
+    "event-add": "player {player} adds {cards} to their side's meld {index}",  # each side numbers its own
     "event-discard": "player {player} discards {card}",
     "event-ask": "player {player} asks: may I go out?",
     "event-answer": "player {player} answers {answer} to player {asker}",
