@@ -247,3 +247,24 @@ def test_the_check_finds_controls_out_of_sight(page: Page) -> None:
     assert len(found) == 3 and found[0].startswith("far: outside the window")
     cut = "any action, e.g. take pile with KH QS: its placeholder is cut"
     assert found[1:] == ["a long label: its text is cut", cut]
+
+
+@pytest.mark.parametrize(("scheme", "dark"), [("light", False), ("dark", True)])
+def test_a_page_follows_the_systems_dark_setting(browser, voila_url: str, scheme: str, dark: bool) -> None:  # type: ignore[no-untyped-def]
+    """Served in the default (light) theme, a page takes the dark theme's colours for a reader whose
+    system asks for dark, and stays light otherwise: the background and the text swap places."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(f"{voila_url}/voila/render/meld_checker.ipynb", timeout=TIMEOUT)
+        page.get_by_role("textbox").first.wait_for(timeout=TIMEOUT)
+        background, text = page.evaluate(
+            """() => [getComputedStyle(document.body).backgroundColor,
+                      getComputedStyle(document.querySelector('h1')).color]"""
+        )
+        def lightness(colour: str) -> float:
+            red, green, blue = (int(n) for n in re.findall(r"\d+", colour)[:3])
+            return (red + green + blue) / 3
+        assert (lightness(background) < lightness(text)) is dark, (background, text)
+    finally:
+        context.close()
