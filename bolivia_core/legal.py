@@ -1018,34 +1018,42 @@ def _rank_room(verdict: MeldVerdict, ranks: dict[int, tuple[int, int]], rules: R
     return open_ + (not verdict.complete) <= 1
 
 
-def _initial_combinations(
-    pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]
-) -> Iterator[tuple[Meld, bool | None]]:
+def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[_Part]:
     """Two disjoint maximal melds that reach the minimum together when neither does alone; if
     no two do, the best-first combination of the offered melds. Each with its verdict where
     ``_opening_verdict`` knows it."""
     rules = pos.rules
+    size = len(hand.cards)
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
-    short: list[tuple[Cards, int]] = []
-    for group, maximal in groups:
-        if maximal:
-            points = judge(group, rules).points  # as going out: the same points
-            if points < minimum:
-                short.append((group, points))
-    found = False
-    held = Counter(hand.cards)
+    scored = [(judge(group, rules).points, group) for group, _ in groups]  # as going out: the same points
+    short = [(group, points) for (points, group), (_, maximal) in zip(scored, groups, strict=True)
+             if maximal and points < minimum]  # fmt: skip
+    most = max((points for _, points in short), default=0)
+    pairs: list[tuple[Cards, Cards]] = []
+    held: Counter[Card] | None = None  # the hand by counts, made only if two melds share a card
     for at, (a, points_a) in enumerate(short):  # every two, in the order of combinations()
         wanted = minimum - points_a
+        if wanted > most:
+            continue  # no other is worth enough
         cards_a = set(a)
         for b, points_b in short[at + 1 :]:
-            # each is a meld of the hand: sharing no card, the two fit in it together
-            if points_b >= wanted and (cards_a.isdisjoint(b) or _fits(held, a + b)):
-                found = True
-                yield Meld((a, b)), _opening_verdict((a, b), len(hand.cards), rules)
-    if not found:
-        best = _best_first(hand.cards, rules, minimum, groups)
+            if points_b < wanted:
+                continue
+            # each is a meld of the hand: only the cards they share may be too few for both
+            shared = cards_a.intersection(b)
+            if shared:
+                held = Counter(hand.cards) if held is None else held
+                if not _fit_together(held, a, b, shared):
+                    continue
+            pairs.append((a, b))
+    if pairs:
+        yield from _runs(Meld, pairs, [_opening_verdict(pair, size, rules) for pair in pairs])
+    # The best-first combination starts with the meld of most points, which fits the hand: when
+    # that one reaches the minimum alone, the combination is that single meld, offered already.
+    elif scored and max(points for points, _ in scored) < minimum:
+        best = _most_points_first(hand.cards, scored, minimum)
         if len(best) > 2:
-            yield Meld(best), _opening_verdict(best, len(hand.cards), rules)
+            yield Meld(best), _opening_verdict(best, size, rules)
 
 
 def _opening_verdict(melds: tuple[Cards, ...], size: int, rules: Rules) -> bool | None:
@@ -1058,21 +1066,20 @@ def _opening_verdict(melds: tuple[Cards, ...], size: int, rules: Rules) -> bool 
     return rules.same_rank_melds_per_rank == "several" or within_rank_limits(melds, len(melds), rules)
 
 
-def _best_first(
-    cards: Sequence[Card], rules: Rules, needed: int, groups: list[tuple[Cards, bool]] | None = None
-) -> tuple[Cards, ...]:
-    """Disjoint offered melds from ``cards`` (``groups``, when known), the most points first, until
-    they are worth ``needed``."""
+def _best_first(cards: Sequence[Card], rules: Rules, needed: int) -> tuple[Cards, ...]:
+    """Disjoint offered melds from ``cards``, the most points first, until they are worth ``needed``."""
     if needed <= 0:
         return ()
-    if groups is None:
-        groups = _meld_groups(_Hand(cards), rules, False)
-    # the groups come in card order: a stable sort by points keeps it among equal points
-    scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=_minus_points)
+    groups = _meld_groups(_Hand(cards), rules, False)
+    return _most_points_first(cards, [(judge(g, rules).points, g) for g, _ in groups], needed)
+
+
+def _most_points_first(cards: Sequence[Card], scored: list[tuple[int, Cards]], needed: int) -> tuple[Cards, ...]:
+    """``_best_first`` from the offered melds of ``cards`` with their points (in card order)."""
     chosen: list[Cards] = []
     left = Counter(cards)
     total = 0
-    for points, group in scored:
+    for points, group in sorted(scored, key=_minus_points):  # stable: card order among equal points
         if not _fits(left, group):
             continue
         for card in group:
@@ -1097,6 +1104,16 @@ def _fits(counts: dict[Card, int], cards: Sequence[Card]) -> bool:
         if wanted > counts.get(card, 0):
             return False
         need[card] = wanted
+    return True
+
+
+def _fit_together(held: Counter[Card], a: Cards, b: Cards, shared: set[Card]) -> bool:
+    """Whether ``a`` and ``b``, cards of a hand of ``held`` (by counts) each, fit in it together:
+    remove_cards's test, read only where they meet (``shared``, the cards both hold)."""
+    for card in shared:
+        count = held[card]
+        if count < 2 or a.count(card) + b.count(card) > count:  # fewer than two: one is too many
+            return False
     return True
 
 
