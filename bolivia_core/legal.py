@@ -665,29 +665,35 @@ def _group_key(group: Cards) -> tuple[int, ...]:
 
 
 def _take_top(pos: Position) -> Iterator[TakeTop]:
+    return (_take_top_action(index) for index, _ in _table_sequences(pos))
+
+
+def _table_sequences(pos: Position) -> Iterator[tuple[int, Cards]]:
+    """The side's sequences, where the top card may be taken (``take_top_card_onto_sequence``),
+    each with its number on the table."""
     rules = pos.rules
-    if not rules.take_top_card_onto_sequence or not pos.pile:
+    melds = pos.melds[pos.side_of(pos.turn)]
+    if not rules.take_top_card_onto_sequence or not pos.pile or not melds:
         return
-    table = tuple(map(tuple, pos.melds[pos.side_of(pos.turn)]))
-    for index, facts in enumerate(_table_facts(table, rules)[1], start=1):  # each meld judged once a table
-        if facts[0] is MeldKind.SEQUENCE:
-            yield TakeTop(index)
+    table = tuple(map(tuple, melds))
+    for index, (meld, facts) in enumerate(zip(table, _table_facts(table, rules)[1], strict=True), start=1):
+        if facts[0] is MeldKind.SEQUENCE:  # each meld judged once a table
+            yield index, meld
+
+
+_take_top_action = cache(TakeTop)  # one action per meld number, made once
 
 
 def _take_top_judged(pos: Position) -> Iterator[tuple[Action, bool | None]]:
-    """``_take_top`` with verdicts: with two cards or more in hand, taking the top card onto a
-    sequence is legal exactly when the pile is open and the judge allows the addition
-    (checks._check_take_top: nothing else can fail)."""
-    if len(pos.hands[pos.turn - 1]) < 2:
-        for action in _take_top(pos):
-            yield action, None
+    """``_take_top`` with verdicts: none while the pile is closed (checks._check_take_top refuses
+    every one for the pile's reasons); with two cards or more in hand, taking the top card onto a
+    sequence is legal exactly when the judge allows the addition (nothing else can fail)."""
+    if not pos.rules.take_top_card_onto_sequence or pile_closed(pos):
         return
-    closed = None
-    for action in _take_top(pos):
-        if closed is None:
-            closed = pile_closed(pos)
-        meld = tuple(pos.melds[pos.side_of(pos.turn)][action.meld - 1])
-        yield action, not closed and _top_joins(meld, pos.pile[-1], pos.rules)
+    last_card = len(pos.hands[pos.turn - 1]) < 2  # the going-out rules decide: the full check reads them
+    top = pos.pile[-1]
+    for index, meld in _table_sequences(pos):
+        yield _take_top_action(index), None if last_card else _top_joins(meld, top, pos.rules)
 
 
 def _top_joins(meld: Cards, top: Card, rules: Rules) -> bool:
