@@ -745,16 +745,16 @@ def _pile_take_candidates(pos: Position) -> Iterator[tuple[TakePile, bool | None
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
     frozen = pile_frozen(pos)
+    onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
+    new_meld = _new_meld_take_possible(top, cards, rules, frozen)
+    if not (new_meld or onto):
+        return  # no take is possible: nothing more to read
     unmelded = not table
     minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
     # the cards kept after the take: with two or more no going-out rule is read (_keep_cards_reasons)
     kept = len(cards) + len(pile_cards_taken(pos))
     uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
-    onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
-    new_meld = _new_meld_take_possible(top, cards, rules, frozen)
     per_rank_free = rules.same_rank_melds_per_rank == "several"
-    if not (new_meld or onto):
-        return  # nothing to index the hand for
     hand = _Hand(cards)
     if new_meld:
         # a natural pair, or a natural and a wild card, of the top card's rank: a meld of that rank
