@@ -665,6 +665,7 @@ def _group_key(group: Cards) -> tuple[int, ...]:
 
 
 def _take_top(pos: Position) -> Iterator[TakeTop]:
+    """Every take of the top card onto one of the side's sequences, unchecked."""
     return (_take_top_action(index) for index, _ in _table_sequences(pos))
 
 
@@ -1118,7 +1119,7 @@ def _fit_together(held: Counter[Card], a: Cards, b: Cards, shared: set[Card]) ->
     remove_cards's test, read only where they meet (``shared``, the cards both hold)."""
     for card in shared:
         count = held[card]
-        if count < 2 or a.count(card) + b.count(card) > count:  # fewer than two: one is too many
+        if count < 2 or a.count(card) + b.count(card) > count:  # held once, it cannot serve both
             return False
     return True
 
