@@ -665,29 +665,36 @@ def _group_key(group: Cards) -> tuple[int, ...]:
 
 
 def _take_top(pos: Position) -> Iterator[TakeTop]:
+    """Every take of the top card onto one of the side's sequences, unchecked."""
+    return (_take_top_action(index) for index, _ in _table_sequences(pos))
+
+
+def _table_sequences(pos: Position) -> Iterator[tuple[int, Cards]]:
+    """The side's sequences, where the top card may be taken (``take_top_card_onto_sequence``),
+    each with its number on the table."""
     rules = pos.rules
-    if not rules.take_top_card_onto_sequence or not pos.pile:
+    melds = pos.melds[pos.side_of(pos.turn)]
+    if not rules.take_top_card_onto_sequence or not pos.pile or not melds:
         return
-    table = tuple(map(tuple, pos.melds[pos.side_of(pos.turn)]))
-    for index, facts in enumerate(_table_facts(table, rules)[1], start=1):  # each meld judged once a table
-        if facts[0] is MeldKind.SEQUENCE:
-            yield TakeTop(index)
+    table = tuple(map(tuple, melds))
+    for index, (meld, facts) in enumerate(zip(table, _table_facts(table, rules)[1], strict=True), start=1):
+        if facts[0] is MeldKind.SEQUENCE:  # each meld judged once a table
+            yield index, meld
+
+
+_take_top_action = cache(TakeTop)  # one action per meld number, made once
 
 
 def _take_top_judged(pos: Position) -> Iterator[tuple[Action, bool | None]]:
-    """``_take_top`` with verdicts: with two cards or more in hand, taking the top card onto a
-    sequence is legal exactly when the pile is open and the judge allows the addition
-    (checks._check_take_top: nothing else can fail)."""
-    if len(pos.hands[pos.turn - 1]) < 2:
-        for action in _take_top(pos):
-            yield action, None
+    """``_take_top`` with verdicts: none while the pile is closed (checks._check_take_top refuses
+    every one for the pile's reasons); with two cards or more in hand, taking the top card onto a
+    sequence is legal exactly when the judge allows the addition (nothing else can fail)."""
+    if not pos.rules.take_top_card_onto_sequence or pile_closed(pos):
         return
-    closed = None
-    for action in _take_top(pos):
-        if closed is None:
-            closed = pile_closed(pos)
-        meld = tuple(pos.melds[pos.side_of(pos.turn)][action.meld - 1])
-        yield action, not closed and _top_joins(meld, pos.pile[-1], pos.rules)
+    last_card = len(pos.hands[pos.turn - 1]) < 2  # the going-out rules decide: the full check reads them
+    top = pos.pile[-1]
+    for index, meld in _table_sequences(pos):
+        yield _take_top_action(index), None if last_card else _top_joins(meld, top, pos.rules)
 
 
 def _top_joins(meld: Cards, top: Card, rules: Rules) -> bool:
@@ -739,16 +746,16 @@ def _pile_take_candidates(pos: Position) -> Iterator[tuple[TakePile, bool | None
     side = pos.side_of(pos.turn)
     table = pos.melds[side]
     frozen = pile_frozen(pos)
+    onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
+    new_meld = _new_meld_take_possible(top, cards, rules, frozen)
+    if not (new_meld or onto):
+        return  # no take is possible: nothing more to read
     unmelded = not table
     minimum = rules.initial_meld_minimum(pos.scores[side]) if unmelded else 0
     # the cards kept after the take: with two or more no going-out rule is read (_keep_cards_reasons)
     kept = len(cards) + len(pile_cards_taken(pos))
     uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
-    onto = "own meld" in rules.pile_take_ways and not rules.pile_new_meld_only and table
-    new_meld = _new_meld_take_possible(top, cards, rules, frozen)
     per_rank_free = rules.same_rank_melds_per_rank == "several"
-    if not (new_meld or onto):
-        return  # nothing to index the hand for
     hand = _Hand(cards)
     if new_meld:
         # a natural pair, or a natural and a wild card, of the top card's rank: a meld of that rank
@@ -1018,34 +1025,42 @@ def _rank_room(verdict: MeldVerdict, ranks: dict[int, tuple[int, int]], rules: R
     return open_ + (not verdict.complete) <= 1
 
 
-def _initial_combinations(
-    pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]
-) -> Iterator[tuple[Meld, bool | None]]:
+def _initial_combinations(pos: Position, hand: _Hand, groups: list[tuple[Cards, bool]]) -> Iterator[_Part]:
     """Two disjoint maximal melds that reach the minimum together when neither does alone; if
     no two do, the best-first combination of the offered melds. Each with its verdict where
     ``_opening_verdict`` knows it."""
     rules = pos.rules
+    size = len(hand.cards)
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
-    short: list[tuple[Cards, int]] = []
-    for group, maximal in groups:
-        if maximal:
-            points = judge(group, rules).points  # as going out: the same points
-            if points < minimum:
-                short.append((group, points))
-    found = False
-    held = Counter(hand.cards)
+    scored = [(judge(group, rules).points, group) for group, _ in groups]  # as going out: the same points
+    short = [(group, points) for (points, group), (_, maximal) in zip(scored, groups, strict=True)
+             if maximal and points < minimum]  # fmt: skip
+    most = max((points for _, points in short), default=0)
+    pairs: list[tuple[Cards, Cards]] = []
+    held: Counter[Card] | None = None  # the hand by counts, made only if two melds share a card
     for at, (a, points_a) in enumerate(short):  # every two, in the order of combinations()
         wanted = minimum - points_a
+        if wanted > most:
+            continue  # no other is worth enough
         cards_a = set(a)
         for b, points_b in short[at + 1 :]:
-            # each is a meld of the hand: sharing no card, the two fit in it together
-            if points_b >= wanted and (cards_a.isdisjoint(b) or _fits(held, a + b)):
-                found = True
-                yield Meld((a, b)), _opening_verdict((a, b), len(hand.cards), rules)
-    if not found:
-        best = _best_first(hand.cards, rules, minimum, groups)
+            if points_b < wanted:
+                continue
+            # each is a meld of the hand: only the cards they share may be too few for both
+            shared = cards_a.intersection(b)
+            if shared:
+                held = Counter(hand.cards) if held is None else held
+                if not _fit_together(held, a, b, shared):
+                    continue
+            pairs.append((a, b))
+    if pairs:
+        yield from _runs(Meld, pairs, [_opening_verdict(pair, size, rules) for pair in pairs])
+    # The best-first combination starts with the meld of most points, which fits the hand: when
+    # that one reaches the minimum alone, the combination is that single meld, offered already.
+    elif scored and max(points for points, _ in scored) < minimum:
+        best = _most_points_first(hand.cards, scored, minimum)
         if len(best) > 2:
-            yield Meld(best), _opening_verdict(best, len(hand.cards), rules)
+            yield Meld(best), _opening_verdict(best, size, rules)
 
 
 def _opening_verdict(melds: tuple[Cards, ...], size: int, rules: Rules) -> bool | None:
@@ -1058,21 +1073,20 @@ def _opening_verdict(melds: tuple[Cards, ...], size: int, rules: Rules) -> bool 
     return rules.same_rank_melds_per_rank == "several" or within_rank_limits(melds, len(melds), rules)
 
 
-def _best_first(
-    cards: Sequence[Card], rules: Rules, needed: int, groups: list[tuple[Cards, bool]] | None = None
-) -> tuple[Cards, ...]:
-    """Disjoint offered melds from ``cards`` (``groups``, when known), the most points first, until
-    they are worth ``needed``."""
+def _best_first(cards: Sequence[Card], rules: Rules, needed: int) -> tuple[Cards, ...]:
+    """Disjoint offered melds from ``cards``, the most points first, until they are worth ``needed``."""
     if needed <= 0:
         return ()
-    if groups is None:
-        groups = _meld_groups(_Hand(cards), rules, False)
-    # the groups come in card order: a stable sort by points keeps it among equal points
-    scored = sorted(((judge(g, rules).points, g) for g, _ in groups), key=_minus_points)
+    groups = _meld_groups(_Hand(cards), rules, False)
+    return _most_points_first(cards, [(judge(g, rules).points, g) for g, _ in groups], needed)
+
+
+def _most_points_first(cards: Sequence[Card], scored: list[tuple[int, Cards]], needed: int) -> tuple[Cards, ...]:
+    """``_best_first`` from the offered melds of ``cards`` with their points (in card order)."""
     chosen: list[Cards] = []
     left = Counter(cards)
     total = 0
-    for points, group in scored:
+    for points, group in sorted(scored, key=_minus_points):  # stable: card order among equal points
         if not _fits(left, group):
             continue
         for card in group:
@@ -1097,6 +1111,16 @@ def _fits(counts: dict[Card, int], cards: Sequence[Card]) -> bool:
         if wanted > counts.get(card, 0):
             return False
         need[card] = wanted
+    return True
+
+
+def _fit_together(held: Counter[Card], a: Cards, b: Cards, shared: set[Card]) -> bool:
+    """Whether ``a`` and ``b``, cards of a hand of ``held`` (by counts) each, fit in it together:
+    remove_cards's test, read only where they meet (``shared``, the cards both hold)."""
+    for card in shared:
+        count = held[card]
+        if count < 2 or a.count(card) + b.count(card) > count:  # held once, it cannot serve both
+            return False
     return True
 
 
