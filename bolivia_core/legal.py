@@ -417,15 +417,36 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool, ordered: bool = Tru
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
     if rules.wild_melds and wild_count >= least:  # fewer wild cards make no meld of wild cards
-        for wilds in hand.wilds(least):
-            _keep(found, wilds, False, rules)
-        for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
-            _keep(found, wilds, True, rules)
+        for group, maximal in _wild_groups(twos, jokers, rules):
+            found.setdefault(group, maximal)
     if going_out and hand.black_threes:
-        black = hand.black_threes
-        _keep(found, tuple(black[:least]), False, rules, True)
-        _keep(found, tuple(black[: rules.black_three_meld_max]), True, rules, True)
+        for group, maximal in _black_three_groups(tuple(hand.black_threes), rules):
+            found.setdefault(group, maximal)
     return sorted(found.items(), key=_item_key) if ordered else list(found.items())
+
+
+@lru_cache(maxsize=1 << 10)
+def _wild_groups(twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """The offered melds of wild cards alone: the smallest and the longest, each with whether it
+    is maximal. Remembered: a hand's wild cards change seldom (in random self-play 99 views in
+    100 ask again for wild cards asked for before)."""
+    found: dict[Cards, bool] = {}
+    wilds = _Wilds(twos, jokers)
+    for group in wilds.wilds(rules.meld_min_cards):
+        _keep(found, group, False, rules)
+    for group in wilds.wilds(min(wilds.wild_count, rules.wild_meld_length)):
+        _keep(found, group, True, rules)
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 8)
+def _black_three_groups(threes: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """The offered melds of black 3s (going out): the smallest and the longest, each with whether it
+    is maximal. Remembered: a hand holds one of a dozen or so sets of black 3s."""
+    found: dict[Cards, bool] = {}
+    _keep(found, threes[: rules.meld_min_cards], False, rules, True)
+    _keep(found, threes[: rules.black_three_meld_max], True, rules, True)
+    return tuple(found.items())
 
 
 def _has_run(ranks: dict[int, Card], least: int) -> bool:
