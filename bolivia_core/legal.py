@@ -413,7 +413,7 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool, ordered: bool = Tru
                 continue
             if natural_runs_only and three is None and (len(ranks) < least or not _has_run(ranks, least)):
                 continue  # no wild card may fill a gap, and no run is long enough: no sequence
-            for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
+            for group, maximal in _suit_part(ranks, twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
     if rules.wild_melds and wild_count >= least:  # fewer wild cards make no meld of wild cards
@@ -505,13 +505,13 @@ def _rank_shapes(naturals: int, twos: int, jokers: int, rules: Rules) -> tuple[t
 
 
 def _suit_part(
-    cards: Cards, twos: Cards, jokers: Cards, three: Card | None, rules: Rules
+    by_rank: dict[int, Card], twos: Cards, jokers: Cards, three: Card | None, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
-    """The offered sequences of one suit (``cards``, one of each rank held, in rank order), and
+    """The offered sequences of one suit (``by_rank``: its card of each rank held, in rank order, as
+    ``_Hand.by_suit`` has it), and
     with ``three`` (a black 3 of the suit, when going out) those that lay it under a sequence.
     Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
     change nothing for a sequence), then made of the hand's own cards."""
-    by_rank = {c.rank: c for c in cards}
     if three is not None and rules.sequence_low_rank not in by_rank:
         three = None  # a black 3 goes only under a sequence from the lowest rank (melds._check_sequence)
     # a sequence holds at most sequence_max_wilds wild cards, and whether one more is held is all
@@ -675,7 +675,8 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
 
 
 def _item_key(item: tuple[Cards, Any]) -> tuple[int, ...]:
-    return _group_key(item[0])
+    """``_group_key`` of an item's group, said again rather than called: a sort calls it per item."""
+    return tuple(map(CARD_ORDER, item[0]))
 
 
 def _group_key(group: Cards) -> tuple[int, ...]:
