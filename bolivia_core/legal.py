@@ -413,19 +413,40 @@ def _meld_groups(hand: _Hand, rules: Rules, going_out: bool, ordered: bool = Tru
                 continue
             if natural_runs_only and three is None and (len(ranks) < least or not _has_run(ranks, least)):
                 continue  # no wild card may fill a gap, and no run is long enough: no sequence
-            for group, maximal in _suit_part(tuple(ranks.values()), twos, jokers, three, rules):
+            for group, maximal in _suit_part(ranks, twos, jokers, three, rules):
                 if group not in found:  # a one-rank group found above keeps its place
                     found[group] = maximal
     if rules.wild_melds and wild_count >= least:  # fewer wild cards make no meld of wild cards
-        for wilds in hand.wilds(least):
-            _keep(found, wilds, False, rules)
-        for wilds in hand.wilds(min(hand.wild_count, rules.wild_meld_length)):
-            _keep(found, wilds, True, rules)
+        for group, maximal in _wild_groups(twos, jokers, rules):
+            found.setdefault(group, maximal)
     if going_out and hand.black_threes:
-        black = hand.black_threes
-        _keep(found, tuple(black[:least]), False, rules, True)
-        _keep(found, tuple(black[: rules.black_three_meld_max]), True, rules, True)
+        for group, maximal in _black_three_groups(tuple(hand.black_threes), rules):
+            found.setdefault(group, maximal)
     return sorted(found.items(), key=_item_key) if ordered else list(found.items())
+
+
+@lru_cache(maxsize=1 << 10)
+def _wild_groups(twos: Cards, jokers: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """The offered melds of wild cards alone: the smallest and the longest, each with whether it
+    is maximal. Remembered: a hand's wild cards change seldom (in random self-play 99 views in
+    100 ask again for wild cards asked for before)."""
+    found: dict[Cards, bool] = {}
+    wilds = _Wilds(twos, jokers)
+    for group in wilds.wilds(rules.meld_min_cards):
+        _keep(found, group, False, rules)
+    for group in wilds.wilds(min(wilds.wild_count, rules.wild_meld_length)):
+        _keep(found, group, True, rules)
+    return tuple(found.items())
+
+
+@lru_cache(maxsize=1 << 8)
+def _black_three_groups(threes: Cards, rules: Rules) -> tuple[tuple[Cards, bool], ...]:
+    """The offered melds of black 3s (going out): the smallest and the longest, each with whether it
+    is maximal. Remembered: a hand holds one of a dozen or so sets of black 3s."""
+    found: dict[Cards, bool] = {}
+    _keep(found, threes[: rules.meld_min_cards], False, rules, True)
+    _keep(found, threes[: rules.black_three_meld_max], True, rules, True)
+    return tuple(found.items())
 
 
 def _has_run(ranks: dict[int, Card], least: int) -> bool:
@@ -484,13 +505,13 @@ def _rank_shapes(naturals: int, twos: int, jokers: int, rules: Rules) -> tuple[t
 
 
 def _suit_part(
-    cards: Cards, twos: Cards, jokers: Cards, three: Card | None, rules: Rules
+    by_rank: dict[int, Card], twos: Cards, jokers: Cards, three: Card | None, rules: Rules
 ) -> tuple[tuple[Cards, bool], ...]:
-    """The offered sequences of one suit (``cards``, one of each rank held, in rank order), and
+    """The offered sequences of one suit (``by_rank``: its card of each rank held, in rank order, as
+    ``_Hand.by_suit`` has it), and
     with ``three`` (a black 3 of the suit, when going out) those that lay it under a sequence.
     Worked out on stand-in cards by ranks and counts (``_suit_shapes``: the suit, and which 2s,
     change nothing for a sequence), then made of the hand's own cards."""
-    by_rank = {c.rank: c for c in cards}
     if three is not None and rules.sequence_low_rank not in by_rank:
         three = None  # a black 3 goes only under a sequence from the lowest rank (melds._check_sequence)
     # a sequence holds at most sequence_max_wilds wild cards, and whether one more is held is all
@@ -654,7 +675,8 @@ def _sequence_maximal(group: Cards, ranks: dict[int, Card], hand: _Wilds, rules:
 
 
 def _item_key(item: tuple[Cards, Any]) -> tuple[int, ...]:
-    return _group_key(item[0])
+    """``_group_key`` of an item's group, said again rather than called: a sort calls it per item."""
+    return tuple(map(CARD_ORDER, item[0]))
 
 
 def _group_key(group: Cards) -> tuple[int, ...]:
