@@ -63,7 +63,9 @@ def test_the_danish_index_has_no_english_catalogue_text(page: Page, voila_url: s
     english = [t for t in EN.values() if " " in t and "{" not in t and len(t) > 12]
     leaked = [t for t in english if t in text]
     assert not leaked, f"English catalogue texts on the Danish index: {leaked[:3]}"
-    assert page.locator("a[href='../play.ipynb?lang=da']").count() == 1, "dashboards are linked in Danish"
+    # the game is linked in Danish twice: under "start here" and among the dashboards
+    assert page.locator("a[href='../play.ipynb?lang=da']").count() == 2, "dashboards are linked in Danish"
+    expect(page.locator(".bolivia-start-playing a")).to_have_attribute("href", "../play.ipynb?lang=da")
     sys.path.insert(0, str(ROOT / "scripts"))
     sys.path.insert(0, str(ROOT))
     import i18n
