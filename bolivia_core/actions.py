@@ -65,6 +65,11 @@ class Action:
     def sort_key(self) -> tuple[int, str]:
         return (self.order, str(self))
 
+    def said(self, language: str | None = None) -> str:
+        """In words, for a sentence (``action_words``): a message given the action itself says it in
+        the message's language."""
+        return action_words(self, language)
+
 
 @dataclass(frozen=True)
 class Draw(Action):

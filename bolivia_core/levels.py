@@ -868,9 +868,9 @@ class StrongPlayer:
         runner = max((i for i in range(len(pool)) if i != best), key=lambda i: means[i])
         if means[best] >= means[runner]:
             look = _ex("why-strong-lookahead", samples=done, margin=round(means[best] - means[runner]),
-                       other=str(pool[runner].action))  # fmt: skip
+                       other=pool[runner].action)  # fmt: skip
         else:
-            look = _ex("why-strong-no-better", samples=done, other=str(pool[runner].action),
+            look = _ex("why-strong-no-better", samples=done, other=pool[runner].action,
                        margin=round(means[runner] - means[best]))  # fmt: skip
         return Decision(pool[best].action, (*_with_keeps(view, self.style, pool[best]), look))
 

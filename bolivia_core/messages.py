@@ -282,11 +282,11 @@ EN: dict[str, str] = {
     ),
     "why-keep-sequence": "keeps {cards}: cards towards an escalera",
     "why-strong-no-better": (
-        "over {samples:n:sampled deal} of the hidden cards {other} came out only {margin:n:point} ahead: "
+        "over {samples:n:sampled deal} of the hidden cards “{other}” came out only {margin:n:point} ahead: "
         "too little to change the plan"
     ),
     "why-strong-lookahead": (
-        "over {samples:n:sampled deal} of the hidden cards this came out {margin:n:point} ahead of {other}"
+        "over {samples:n:sampled deal} of the hidden cards this came out {margin:n:point} ahead of “{other}”"
     ),
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
@@ -1232,6 +1232,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if _is_reasons(value):  # reasons within a reason: said in this message's language
             return "; ".join(reason.text(self.language) for reason in value)
+        if _is_said(value):  # a value with words of its own (an action): said in this message's language
+            return str(value.said(self.language))
         if isinstance(value, (tuple, list)):
             return self._list(value, format_spec)
         if format_spec in ("and", "or", "+"):  # a list said before lists were data: already words
@@ -1367,8 +1369,17 @@ class Explanation:
         return render(self.code, self.params, language)
 
     def to_dict(self) -> dict[str, Any]:
-        params = {key: [r.to_dict() for r in v] if _is_reasons(v) else v for key, v in self.params.items()}
+        params = {
+            key: [r.to_dict() for r in v] if _is_reasons(v) else str(v) if _is_said(v) else v
+            for key, v in self.params.items()
+        }
         return {"code": self.code, "knob": self.knob, "params": params, "text": str(self)}
+
+
+def _is_said(value: Any) -> bool:
+    """Whether a parameter says itself in a language's words (``value.said(language)``, as an action
+    does): kept as data, so it is said in the message's language; its ``str`` is its notation, for JSON."""
+    return callable(getattr(value, "said", None))
 
 
 def _is_reasons(value: Any) -> bool:

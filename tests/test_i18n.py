@@ -439,3 +439,14 @@ def test_actions_are_said_in_words_of_the_language(language: str) -> None:
                              words)  # fmt: skip
         assert not english, f"{notation!r} said in {language} as {words!r}"
         assert all(token in words for token in re.findall(r"\b(?:[2-9]|10|[JQKA])[CDHS]\b|\bJK\b", notation))
+
+
+def test_an_action_within_a_reason_is_said_in_the_reasons_language_and_given_as_notation_in_json() -> None:
+    """The strong player's reason names the move it weighed against: said in the words of whatever
+    language the reason is said in (Danish "kaste 5C"), and as the notation in JSON."""
+    from bolivia_core.actions import parse_action
+    from bolivia_core.messages import Explanation
+
+    reason = Explanation("why-strong-lookahead", None, {"samples": 3, "margin": 5, "other": parse_action("discard 5C")})
+    assert "“kaste 5C”" in reason.text("da") and "“discard 5C”" in reason.text("en")
+    assert reason.to_dict()["params"]["other"] == "discard 5C"

@@ -94,7 +94,7 @@ def test_strong_weighs_melding_now_against_holding_back_by_looking_ahead() -> No
     looked = strong.rationale[-1]
     assert looked.code in ("why-strong-lookahead", "why-strong-no-better")
     assert looked.params["samples"] == 3
-    chosen, other = str(strong.action), looked.params["other"]
+    chosen, other = str(strong.action), str(looked.params["other"])
     assert {chosen, other} == {"meld QC QH QS | AC AH AS", "meld AC AH AS"}
     _check_said(game, strong)
 
@@ -107,7 +107,7 @@ def test_strong_looks_ahead_at_close_discards_onto_a_small_pile() -> None:
     strong = PLAYERS["strong"](0).choose(game)
     looked = strong.rationale[-1]
     assert isinstance(strong.action, Discard) and looked.code in ("why-strong-lookahead", "why-strong-no-better")
-    assert {str(strong.action), looked.params["other"]} == {"discard QS", "discard 5H"}
+    assert {str(strong.action), str(looked.params["other"])} == {"discard QS", "discard 5H"}
     assert not any(w.code.startswith("why-strong") for w in PLAYERS["club"](0).choose(game).rationale)
 
 

@@ -22,9 +22,7 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from bolivia_core.actions import (
-    Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop, action_words,
-)
+from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
@@ -387,12 +385,12 @@ class PlayTable(widgets.VBox):
 
             def warning() -> str:
                 if cost is None:
-                    return t("play-coach-warns", action=action_words(action))
-                return t("play-coach-warns-cost", action=action_words(action))
+                    return t("play-coach-warns", action=action)
+                return t("play-coach-warns-cost", action=action)
 
             self.coach_box.value = (
                 f"<div class='bolivia-coach-warning' role='alert'><b>{html.escape(warning())}</b> "
-                f"{e('play-coach-suggests', action=action_words(advice.action), why=_why(advice))}</div>"
+                f"{e('play-coach-suggests', action=advice.action, why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
             self._show_feedback(None)
@@ -422,11 +420,11 @@ class PlayTable(widgets.VBox):
     def _refuse(self, action: Action, reasons: Sequence[Any]) -> bool:
         def view() -> str:  # the reasons are data: said again in whatever language the page has then
             items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-            return (f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=action_words(action))}</b>"
+            return (f"<div class='bolivia-refusal' role='alert'><b>{e('play-refused', action=action)}</b>"
                     f"<ul>{items}</ul></div>")  # fmt: skip
 
         self._show_feedback(view)
-        self._say(lambda: t("play-refused", action=action_words(action)) + " " + str(reasons[0]))
+        self._say(lambda: t("play-refused", action=action) + " " + str(reasons[0]))
         self._flush_said()
         return False
 
@@ -544,7 +542,7 @@ class PlayTable(widgets.VBox):
             return
         self.last_hint = advice
         level = level_words(best_level())
-        says = e("play-hint-says", level=level, action=action_words(advice.action), why=_why(advice))
+        says = e("play-hint-says", level=level, action=advice.action, why=_why(advice))
         self.coach_box.value = f"<div class='bolivia-hint' role='status'>{says}</div>"
 
     def _play_hint(self) -> None:
@@ -826,7 +824,7 @@ class PlayTable(widgets.VBox):
             probe = Game(mine, start="-")
             takes = [a for a in probe.legal_actions() if isinstance(a, TakePile | TakeTop)]
             if takes:
-                lines.append(e("play-pile-you-can", action=action_words(takes[0])))
+                lines.append(e("play-pile-you-can", action=takes[0]))
             else:
                 reasons = probe.explain(TakePile())
                 if reasons:
@@ -1004,7 +1002,7 @@ class PlayTable(widgets.VBox):
             return f"<p class='bolivia-review'>{e(key)}</p>"
         ranked = sorted(mine, key=lambda r: (-(r.cost or 0.0), not r.kind_differs))[:REVIEW_LENGTH]
         items = "".join(
-            "<li>" + e("play-review-item", played=action_words(r.played), better=action_words(r.suggested.action),
+            "<li>" + e("play-review-item", played=r.played, better=r.suggested.action,
                        why=_why(r.suggested)) + "</li>"
             for r in ranked
         )  # fmt: skip
