@@ -15,11 +15,13 @@ from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
 from bolivia_core.cards import Card, format_cards
 from bolivia_core.checks import is_legal
-from bolivia_core.game import Game, new_game
+from bolivia_core.game import Game
 from bolivia_core.legal import _judged_candidates, meld_groups
 from bolivia_core.melds import judge, judge_addition
 from bolivia_core.players import GreedyPlayer, RandomPlayer
 from bolivia_core.rules import Rules
+
+from tests.seeded_play import positions_of_play
 
 Cards = tuple[Card, ...]
 POSITIONS_PER_PRESET = 40
@@ -273,16 +275,8 @@ def edge_positions(preset: str) -> Iterator[Game]:
 
 def played_positions(preset: str) -> Iterator[Game]:
     """Every position of two hands of seeded random play and two of greedy play."""
-    for kind, seed in ((RandomPlayer, 3), (GreedyPlayer, 4)):
-        game = new_game(preset, get_rules(preset).default_players, seed=seed, target=10**9)
-        seats = [kind(seed * 10 + n) for n in range(game.position.players)]
-        hands = 0
-        while hands < 2:
-            yield game
-            game.apply(seats[game.to_move - 1].choose(game).action)
-            if game.phase == "hand over":
-                hands += 1
-                game.apply("next hand")
+    yield from positions_of_play(preset, RandomPlayer, 3, 2)
+    yield from positions_of_play(preset, GreedyPlayer, 4, 2)
 
 
 @pytest.mark.parametrize("preset", preset_names())

@@ -13,14 +13,16 @@ from itertools import combinations
 
 import pytest
 
-from bolivia_core import get_rules, preset_names
+from bolivia_core import preset_names
 from bolivia_core.actions import Meld, TakePile
 from bolivia_core.cards import Card, remove_cards
-from bolivia_core.game import Game, new_game
+from bolivia_core.game import Game
 from bolivia_core.legal import _Hand, _judged_candidates, _meld_groups
 from bolivia_core.melds import judge
 from bolivia_core.players import RandomPlayer
 from bolivia_core.rules import Rules
+
+from tests.seeded_play import positions_of_play
 
 Cards = tuple[Card, ...]
 HANDS_PER_PRESET = 6
@@ -71,17 +73,10 @@ def expected_extra(game: Game, take: TakePile) -> tuple[Cards, ...]:
 
 def unmelded_positions(preset: str) -> Iterator[Game]:
     """The draw- and play-phase positions of seeded random hands where the side to move has not melded."""
-    game = new_game(preset, get_rules(preset).default_players, seed=11, target=10**9)
-    seats = [RandomPlayer(110 + n) for n in range(game.position.players)]
-    hands = 0
-    while hands < HANDS_PER_PRESET:
+    for game in positions_of_play(preset, RandomPlayer, 11, HANDS_PER_PRESET):
         pos = game.position
         if pos.phase in ("draw", "play") and not pos.melds[pos.side_of(pos.turn)]:
             yield game
-        game.apply(seats[game.to_move - 1].choose(game).action)
-        if game.phase == "hand over":
-            hands += 1
-            game.apply("next hand")
 
 
 @pytest.mark.parametrize("preset", preset_names())
