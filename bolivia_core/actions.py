@@ -56,6 +56,11 @@ def _melds_text(melds: tuple[Cards, ...]) -> str:
     return " | ".join(format_cards(m) for m in melds)
 
 
+def _melds_list(melds: tuple[Cards, ...]) -> tuple[str, ...]:
+    """Melds for a sentence: a list the message joins with its language's "and"."""
+    return tuple(format_cards(m) for m in melds)
+
+
 @dataclass(frozen=True)
 class Action:
     """Base of every action; ``order`` sorts legal actions by kind, then by text."""
@@ -209,10 +214,10 @@ def action_words(action: Action, language: str | None = None) -> str:
             code += "-alone"
         text = render(code, params, language)
         if action.melds:
-            text = render("action:and-meld", {"take": text, "melds": _melds_text(action.melds)}, language)
+            text = render("action:and-meld", {"take": text, "melds": _melds_list(action.melds)}, language)
         return text
     elif isinstance(action, Meld):
-        code, params = "action:meld", {"melds": _melds_text(action.melds)}
+        code, params = "action:meld", {"melds": _melds_list(action.melds)}
     elif isinstance(action, Add):
         code, params = "action:add", {"cards": format_cards(action.cards), "meld": action.meld}
     elif isinstance(action, Discard):

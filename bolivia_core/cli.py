@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,8 +21,8 @@ from typing import Any, NoReturn
 
 from .melds import check_addition, check_meld
 from .compare import diff_rules, read_club_file, rules_sheet_html, source_words, value_text
-from .messages import EN, LANGUAGES, get_language, render, set_language
-from .rules import PRESETS, Rules, get_rules, plain_value
+from .messages import LANGUAGES, get_language, render, set_language
+from .rules import PRESETS, Rules, get_rules, plain_value, rules_title
 from .scoring import check_initial_meld, score_side
 
 PROG = "python -m bolivia_core"
@@ -187,8 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _COMMANDS[args.command](args)
         sys.stdout.flush()  # a reader that has gone away is found here, not in the interpreter's exit
         return status
-    except BrokenPipeError:
-        _stdout_to_devnull()
+    except BrokenPipeError:  # the reader stopped reading: what it read is all it wanted (see __main__)
         return BROKEN_PIPE
     except (ValueError, OSError) as error:  # every input error of the engine is a ValueError
         message = " ".join(str(error).split()) or type(error).__name__
@@ -196,15 +194,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     finally:
         set_language(before)  # the process's language is the caller's again
-
-
-def _stdout_to_devnull() -> None:
-    """The reader stopped reading (``... | head``): what it read is all it wanted, so nothing is said
-    about it, and what is still buffered goes nowhere instead of failing again at exit."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # not a real file (output captured in a test): nothing to flush
-        pass
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -286,7 +275,7 @@ def _rules(args: argparse.Namespace) -> int:
         raise _usage("cli-one-rule-set")
     if not rule_sets:
         data: Any = [{"name": r.name, "title": r.title} for r in PRESETS.values()]
-        _emit(args, data, "\n".join(f"{r.name:10} {_preset_title(r)}" for r in PRESETS.values()))
+        _emit(args, data, "\n".join(f"{r.name:10} {rules_title(r)}" for r in PRESETS.values()))
         return 0
     rules = rule_sets[0]
     if args.sheet:
@@ -304,12 +293,6 @@ def _rules(args: argparse.Namespace) -> int:
     )
     _emit(args, data, text)
     return 0
-
-
-def _preset_title(rules: Rules) -> str:
-    """A preset's title in the current language (the title the variant pages and verdicts use)."""
-    code = f"rules-title:{rules.name}"
-    return render(code) if code in EN else rules.title
 
 
 def _source(source: str) -> str:

@@ -1140,8 +1140,7 @@ def _fit_together(held: Counter[Card], a: Cards, b: Cards, shared: set[Card]) ->
     """Whether ``a`` and ``b``, cards of a hand of ``held`` (by counts) each, fit in it together:
     remove_cards's test, read only where they meet (``shared``, the cards both hold)."""
     for card in shared:
-        count = held[card]
-        if count < 2 or a.count(card) + b.count(card) > count:  # held once, it cannot serve both
+        if a.count(card) + b.count(card) > held[card]:  # held once, it cannot serve both
             return False
     return True
 

@@ -744,6 +744,16 @@ def preset_names() -> tuple[str, ...]:
     return tuple(PRESETS)
 
 
+def rules_title(rules: Rules | str) -> str:
+    """A rule set's title in the current language: a preset's from the catalogue (a preset changed by
+    house rules is a club's), a club's its own title."""
+    if isinstance(rules, str):
+        return render(f"rules-title:{rules}") if rules in PRESETS else rules
+    if rules.name in PRESETS and rules.base == rules.name and not rules.house_rules():
+        return render(f"rules-title:{rules.name}")
+    return rules.title
+
+
 def get_rules(name: str = "bolivia") -> Rules:
     """The preset called ``name``; an unknown name raises ``RulesError`` listing the known ones."""
     key = name.strip().lower() if isinstance(name, str) else name

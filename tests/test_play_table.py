@@ -15,7 +15,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bolivia_core.actions import action_words
 from bolivia_core.cards import parse_cards
 from bolivia_core.players import PLAYERS, hint
 from bolivia_core.rules import get_rules
@@ -260,7 +259,7 @@ def test_the_hint_is_the_best_levels_and_can_be_played() -> None:
     table = table_at(UNMELDED)
     expected = hint(table.game, 1, best_level(), table._seed_for_move())
     table.hint_button.click()
-    assert str(expected.action) in shown(table.coach_box)
+    assert expected.action.said() in shown(table.coach_box)  # the move in words
     assert str(expected.rationale[0]) in shown(table.coach_box)
     table.play_hint_button.click()
     assert table.game.history[table.decisions[-1]] == expected.action
@@ -282,11 +281,11 @@ def test_coach_mode_warns_before_a_different_move_and_reviews_the_hand(monkeypat
     assert "The coach would not discard 5C" in shown(table.coach_box)
     assert "The coach would not discard 5C" in table.announcer.text  # the old refusal is not left there
     assert "Choose cards from your hand first" not in table.announcer.text
-    assert f"It would rather {action_words(expected.action)}" in shown(table.coach_box)
+    assert f"It would rather {expected.action.said()}" in shown(table.coach_box)
     table.anyway_button.click()
     assert "player 1 discards 5C" in shown(table.log_view)
     review = table._review_html(table.game.position.hand_number)
-    assert "you chose to discard 5C" in review and action_words(expected.action) in review
+    assert "you chose to discard 5C" in review and expected.action.said() in review
 
 
 def test_the_coach_says_moves_in_the_pages_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
+from bolivia_core.rules import rules_title  # the widgets' name for it, as before
 
 __all__ = [
     "LanguagePicker", "PageLanguage", "PageTabTitle", "PageText", "accepted_languages", "page_heading",
@@ -142,16 +143,6 @@ def refusal_of(saved: str) -> str:
     except ValueError as error:
         return str(error)
     return ""
-
-
-def rules_title(rules: Any) -> str:
-    """A rule set's title in the current language: a preset's from the catalogue, a club's its own name."""
-    from bolivia_core.rules import PRESETS
-
-    name = rules if isinstance(rules, str) else rules.name
-    if name in PRESETS and (isinstance(rules, str) or (rules.base == name and not rules.house_rules())):
-        return render(f"rules-title:{name}")
-    return str(rules.title)
 
 
 class PageText(widgets.HTML):

@@ -155,5 +155,6 @@ def start_here(folder_language: str | None = None) -> HTML:
     playing = render("page-start-playing", {"title": page_title("play.ipynb")})
     return HTML(
         f"<p class='bolivia-start-here'><b>{_link(page_href(first, folder_language), text, 'next')}</b></p>"
-        f"<p class='bolivia-start-playing'>{_link(page_href('play.ipynb', folder_language), playing, 'play')}</p>"
+        f"<p class='bolivia-start-playing'><a href='{html.escape(page_href('play.ipynb', folder_language))}' "
+        f"class='bolivia-nav-play'>{html.escape(playing)}</a></p>"
     )

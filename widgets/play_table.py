@@ -313,15 +313,17 @@ class PlayTable(widgets.VBox):
 
     def start(self) -> None:
         """A new game from the settings; computers who move before the learner play at once. The seed
-        left as it was deals the next one (a new game is new cards); a seed typed in deals that one."""
-        if self.seed.value == self._dealt_seed:
-            self.seed.value = (self.seed.value + 1) % (self.seed.max + 1)
+        of the game on the table deals the next one (a new game is new cards), any other seed in the
+        field deals itself; the deal on the table is replayed by undo, or by resuming it saved."""
+        seed = self.seed.value
+        if seed == self._dealt_seed:
+            seed = (seed + 1) % (self.seed.max + 1)
         try:
-            self.game = new_game(self.rules.value, self.players.value, self.seed.value, self.target.value)
+            self.game = new_game(self.rules.value, self.players.value, seed, self.target.value)
         except ValueError as error:
             self._refuse_text(str(error))
             return
-        self._dealt_seed = self.seed.value
+        self.seed.value = self._dealt_seed = seed
         self.seat_levels = {n: p.value for n, p in enumerate(self._level_pickers, start=LEARNER + 1)}
         self.steps, self.decisions, self.reviews = [], [], []
         self._reset_turn_state()
@@ -382,19 +384,15 @@ class PlayTable(widgets.VBox):
         cost = self._cost(action, advice.action) if advice is not None and differs else None
         if advice is not None and differs and not warned and (cost is None or cost >= CLEAR_MISTAKE):
             self.pending = action
-
-            def warning() -> str:
-                if cost is None:
-                    return t("play-coach-warns", action=action)
-                return t("play-coach-warns-cost", action=action)
-
+            code = "play-coach-warns" if cost is None else "play-coach-warns-cost"
             self.coach_box.value = (
-                f"<div class='bolivia-coach-warning' role='alert'><b>{html.escape(warning())}</b> "
+                f"<div class='bolivia-coach-warning' role='alert'><b>{e(code, action=action)}</b> "
                 f"{e('play-coach-suggests', action=advice.action, why=_why(advice))}</div>"
             )
             self.warning_buttons.layout.display = "flex"
             self._show_feedback(None)
-            self._say(warning)  # the live region at the top says it too, in place of an earlier refusal
+            # the live region at the top says it too, in place of an earlier refusal
+            self._say(lambda: t(code, action=action))
             self._flush_said()
             return False
         if advice is not None and differs:
