@@ -42,6 +42,7 @@ __all__ = [
     "card_name",
     "counted",
     "format_number",
+    "format_signed",
     "get_language",
     "glossary",
     "normalise_language",
@@ -1203,6 +1204,11 @@ def format_number(number: float, language: str | None = None, decimals: int = 0)
     return f"-{text}" if number < 0 and text.strip("0,.\u00a0") else text
 
 
+def format_signed(number: int, language: str | None = None) -> str:
+    """Points won or lost, with their sign, written the language's way: +1,500 / +1 500 / -100 / +0."""
+    return ("+" if number >= 0 else "") + format_number(number, language)
+
+
 @functools.cache
 def _catalogue(language: str) -> Mapping[str, tuple[str, str]]:
     """Code to (English it translates, template), from the language's compiled catalogue."""
@@ -1260,7 +1266,7 @@ class _Formatter(string.Formatter):
 
     def _item(self, item: Any, *, signed: bool) -> str:
         if isinstance(item, int) and not isinstance(item, bool):
-            return ("+" if signed and item >= 0 else "") + format_number(item, self.language)
+            return format_signed(item, self.language) if signed else format_number(item, self.language)
         return str(item)
 
     def _count(self, value: int, forms: list[str]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import new_game
-from .messages import format_number, render
+from .messages import format_signed, render
 from .players import MAX_ACTIONS_PER_GAME, PLAYERS, Player
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 
@@ -79,7 +79,7 @@ class TournamentResult:
                                                            "p99": float(t["p99"])})
                           for level, t in d["decision_ms"].items())  # fmt: skip
         margin = round(d["mean_margin"])
-        signed_margin = ("+" if margin > 0 else "") + format_number(margin)
+        signed_margin = format_signed(margin)
         return "\n".join([
             render("tournament-games", {"games": d["games"], "rules": self.rules, "players": self.players,
                                         "first": first, "others": ", ".join(others)}),

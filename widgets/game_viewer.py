@@ -15,13 +15,13 @@ from bolivia_core.actions import Action
 from bolivia_core.cards import format_cards
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import judge
-from bolivia_core.messages import format_number, render
+from bolivia_core.messages import format_number, format_signed, render
 from bolivia_core.players import Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
 
 from .cards import CardRow
 from .language import LanguagePicker, rules_title
-from .table_tools import MeldRows, _signed
+from .table_tools import MeldRows
 
 __all__ = ["GameViewer"]
 
@@ -217,7 +217,7 @@ class GameViewer(widgets.VBox):
         rows = []
         for result in results:
             totals = [t + s.total for t, s in zip(totals, result.scores, strict=True)]
-            cells = "".join(f"<td>{_signed(s.total)} ({format_number(t)})</td>"
+            cells = "".join(f"<td>{format_signed(s.total)} ({format_number(t)})</td>"
                             for s, t in zip(result.scores, totals, strict=True))  # fmt: skip
             out = render("play-player", {"player": result.went_out}) if result.went_out else render("play-nobody")
             rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")

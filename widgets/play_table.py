@@ -27,7 +27,7 @@ from bolivia_core.cards import Card, format_cards, remove_cards
 from bolivia_core.checks import pile_frozen
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import MeldKind, complete_length, judge, judge_addition, meld_name
-from bolivia_core.messages import EN, format_number, render
+from bolivia_core.messages import EN, format_number, format_signed, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
@@ -1019,7 +1019,7 @@ class PlayTable(widgets.VBox):
         rows = []
         for result in results:
             totals = [a + s.total for a, s in zip(totals, result.scores, strict=True)]
-            cells = "".join(f"<td>{_signed(s.total)} ({format_number(a)})</td>"
+            cells = "".join(f"<td>{format_signed(s.total)} ({format_number(a)})</td>"
                             for s, a in zip(result.scores, totals, strict=True))  # fmt: skip
             out = t("play-player", player=result.went_out) if result.went_out else t("play-nobody")
             rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
@@ -1054,11 +1054,6 @@ def level_words(level: str) -> str:
 
 def _rule_titles() -> list[tuple[str, str]]:
     return [(rules_title(name), name) for name in PRESETS]
-
-
-def _signed(points: int) -> str:
-    """Points won or lost in a hand, written the page language's way with their sign: +2,250 / +2 250."""
-    return ("+" if points >= 0 else "") + format_number(points)
 
 
 def _why(decision: Decision) -> str:

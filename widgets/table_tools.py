@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from bolivia_core import parse_cards, score_side
 from bolivia_core.game import Game
-from bolivia_core.messages import format_number, render
+from bolivia_core.messages import format_signed, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
@@ -61,18 +61,14 @@ class MeldRows(widgets.Box):
             self.children = shown
 
 
-def _signed(points: int) -> str:
-    """Points with their sign, written the current language's way (+1,500; +1 500; -100)."""
-    return ("+" if points >= 0 else "") + format_number(points)
-
-
 def score_table_html(result: Any) -> str:
     """A side's score as a table of line items (shared by every view that shows one)."""
     rows = "".join(
-        f"<tr><td class='points'>{_signed(item.points)}</td><td>{html.escape(str(item))}</td></tr>"
+        f"<tr><td class='points'>{format_signed(item.points)}</td><td>{html.escape(str(item))}</td></tr>"
         for item in result.items
     )
-    total = f"<tr><td class='points'><b>{_signed(result.total)}</b></td><td><b>{render('view:total')}</b></td></tr>"
+    total = (f"<tr><td class='points'><b>{format_signed(result.total)}</b></td>"
+             f"<td><b>{render('view:total')}</b></td></tr>")
     return f"<table class='bolivia-score-sheet'>{rows}{total}</table>"
 
 
@@ -394,5 +390,5 @@ class ScoreQuiz(Exercise):
         return render("exercise-hint-lines", {"count": len(lines), "lines": "; ".join(lines)})
 
     def worked(self) -> str:
-        total = render("exercise-score-answer", {"total": _signed(self.result.total)})
+        total = render("exercise-score-answer", {"total": format_signed(self.result.total)})
         return f"{score_table_html(self.result)}<p><b>{html.escape(total)}</b></p>"

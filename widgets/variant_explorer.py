@@ -23,13 +23,13 @@ from bolivia_core.compare import (
     source_words,
     value_text,
 )
-from bolivia_core.messages import LANGUAGES, render
+from bolivia_core.messages import LANGUAGES, format_signed, render
 from bolivia_core.rules import KNOB_NAMES, PRESETS, RulesError, format_value
 
 from .cards import CardRow
 from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
 from .language import LanguagePicker, rules_title
-from .table_tools import MeldRows, _signed
+from .table_tools import MeldRows
 
 LABEL_AS_WIDE_AS_WORDS = {"description_width": "initial"}
 EXAMPLE_SITUATION = {
@@ -249,8 +249,8 @@ def _pile_cell(pile: dict[str, Any] | None) -> str:
 def _score_cell(score: dict[str, Any]) -> str:
     if "error" in score:
         return f"<td>✘ {html.escape(score['error'])}</td>"
-    items = "".join(f"<li>{_signed(i['points'])} {html.escape(i['text'])}</li>" for i in score["items"])
-    return f"<td><b>{_signed(score['total'])}</b><ul>{items}</ul></td>"
+    items = "".join(f"<li>{format_signed(i['points'])} {html.escape(i['text'])}</li>" for i in score["items"])
+    return f"<td><b>{format_signed(score['total'])}</b><ul>{items}</ul></td>"
 
 
 class ClubEditor(widgets.VBox):
