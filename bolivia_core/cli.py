@@ -88,14 +88,14 @@ def _parser() -> argparse.ArgumentParser:
 
     score = _command(commands, "score", stdin="-")
     score.add_argument("file", help=_help("cli-help:score-file", keys=", ".join(SCORE_FILE_KEYS)))
-    _json(score)
+    _answer_options(score)
 
     rules = _command(commands, "rules")
     presets = ", ".join(PRESETS)
     rules.add_argument("names", nargs="*", help=_help("cli-help:rules-names", presets=presets, forms=".toml, .json"))
     rules.add_argument("--diff", action="store_true", help=_help("cli-help:rules-diff"))
     rules.add_argument("--sheet", action="store_true", help=_help("cli-help:rules-sheet"))
-    _json(rules)
+    _answer_options(rules)
 
     simulate = _command(commands, "simulate")
     _table(simulate, players=4, games=10)
@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
 
     scenario = _command(commands, "scenario")
     scenario.add_argument("name", nargs="?", help=_help("cli-help:scenario-name"))
-    _json(scenario)
+    _answer_options(scenario)
     return parser
 
 
@@ -138,15 +138,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules", default=default, help=_help("cli-help:rules-option", presets=presets, default=default)
     )
-    _json(parser)
+    _answer_options(parser)
 
 
-def _json(parser: argparse.ArgumentParser) -> None:
+def _answer_options(parser: argparse.ArgumentParser) -> None:
+    """How every command gives its answer: as JSON or text, and in which language."""
     parser.add_argument("--json", action="store_true", help=_help("cli-help:json"))
-    _language(parser)
-
-
-def _language(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default=None, metavar="LANG", help=_language_help())
 
 
