@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from bolivia_core.messages import set_language
 from bolivia_core.scenario import SCENARIOS
 from bolivia_widgets import ActionQuiz, MeldQuiz, ScoreQuiz
-from bolivia_widgets.exercise import WinnerQuiz, read_points
+from bolivia_widgets.lessons.exercise import WinnerQuiz, read_points
 
 
 def page_text(widget: widgets.Widget) -> str:

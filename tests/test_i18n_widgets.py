@@ -141,7 +141,7 @@ def test_variant_explorer_and_club_editor_change_language_keeping_the_club() -> 
 
 def test_club_value_typed_as_a_danish_page_shows_it() -> None:
     """Fifteen thousand as Danish writes it (15.000) is read as the number, in a table of targets."""
-    from bolivia_widgets.club_values import parse_displayed
+    from bolivia_widgets.dashboards.club_values import parse_displayed
 
     assert parse_displayed("target_score", "2: 15.000; 3: 12.500", {2: 15000, 3: 15000}) == {2: 15000, 3: 12500}
 
@@ -185,7 +185,7 @@ def test_play_table_says_its_last_refusal_again_in_the_new_language() -> None:
 
 def test_page_heading_follows_the_picker() -> None:
     from bolivia_widgets import MeldChecker
-    from bolivia_widgets.language import page_heading
+    from bolivia_widgets.pages import page_heading
 
     heading = page_heading("meld_checker.ipynb")
     checker = MeldChecker(language="en")

@@ -291,7 +291,8 @@ def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language()
 
 def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:
     from bolivia_core.messages import set_language
-    from bolivia_widgets.language import LanguagePicker, page_heading, page_language
+    from bolivia_widgets.language import LanguagePicker, page_language
+    from bolivia_widgets.pages import page_heading
 
     page_language("lang=da", "")
     try:

@@ -19,7 +19,7 @@ from bolivia_core.cards import parse_cards
 from bolivia_core.players import PLAYERS, hint
 from bolivia_core.rules import get_rules
 from bolivia_widgets import PlayTable
-from bolivia_widgets.play_table import best_level
+from bolivia_widgets.dashboards.play_table import best_level
 
 UNMELDED = "rules=bolivia; players=2; seed=3; turn=1; phase=play; p1=KH KS KD KC AH AS AD 9C 9D 5C; pile=4D 7S"
 BLOCKED = "rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 3S"

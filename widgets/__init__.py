@@ -1,13 +1,13 @@
 """Jupyter widgets over bolivia_core: thin views that observe inputs and call the engine."""
 
-from .cards import CardRow
-from .game_viewer import GameViewer
+from .components.cards import CardRow
+from .dashboards.game_viewer import GameViewer
 from .language import LanguagePicker, page_language
-from .play_table import PlayTable
-from .meld_checker import MeldChecker, MeldQuiz
-from .meld_lab import MeldLab
-from .table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
-from .variant_explorer import ClubEditor, VariantExplorer
+from .dashboards.play_table import PlayTable
+from .dashboards.meld_checker import MeldChecker, MeldQuiz
+from .dashboards.meld_lab import MeldLab
+from .dashboards.table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
+from .dashboards.variant_explorer import ClubEditor, VariantExplorer
 
 __all__ = [
     "ActionQuiz",

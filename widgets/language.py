@@ -8,9 +8,8 @@ is passed on because ``voila.json`` names it in ``http_header_envs``).
 
 from __future__ import annotations
 
-import html
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -19,12 +18,12 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
+from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
 from bolivia_core.rules import rules_title  # the widgets' name for it, as before
 
 __all__ = [
-    "LanguagePicker", "PageLanguage", "PageTabTitle", "PageText", "accepted_languages", "page_heading",
-    "page_language", "page_section", "page_tab", "refusal_of", "rules_title",
+    "LanguagePicker", "PageLanguage", "accepted_languages", "follow_language", "page_language", "refusal_of",
+    "rules_title", "set_page_language",
 ]  # fmt: skip
 
 HERE = Path(__file__).parent
@@ -76,14 +75,6 @@ class PageLanguage(anywidget.AnyWidget):
 
     _esm = HERE / "language.js"
     language = traitlets.Unicode("en").tag(sync=True)
-
-
-class PageTabTitle(anywidget.AnyWidget):
-    """Sets the browser tab's title; shows nothing. Voila puts the notebook's ``metadata.title`` in
-    <title>, in English: a dashboard speaks the page's language, so its tab says the same."""
-
-    _esm = HERE / "page_title.js"
-    title = traitlets.Unicode("").tag(sync=True)
 
 
 class LanguagePicker(widgets.HBox):
@@ -143,59 +134,3 @@ def refusal_of(saved: str) -> str:
     except ValueError as error:
         return str(error)
     return ""
-
-
-class PageText(widgets.HTML):
-    """A heading and its paragraphs from the catalogue, in the page's language; it follows every
-    language picker on the page, so a notebook's prose changes language with its widgets."""
-
-    def __init__(self, heading: str, paragraphs: Sequence[str] = (), level: int = 2, **kwargs: Any) -> None:
-        for code in (heading, *paragraphs):
-            if code not in EN:
-                raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
-        super().__init__(**kwargs)
-        self.heading, self.paragraphs, self.level = heading, tuple(paragraphs), level
-        self.tab: PageTabTitle | None = None  # a dashboard's heading has the tab's title beside it
-        set_language(page_language())
-        self.add_class("bolivia-page-text")
-        self.say()
-        follow_language(lambda _language: self.say())
-
-    def _ipython_display_(self, **kwargs: Any) -> None:
-        """The heading first, then (a dashboard's) tab title beside it: the page's first output is its
-        heading, not an empty box."""
-        from IPython.display import display
-
-        display(self._repr_mimebundle_(**kwargs), raw=True)
-        if self.tab is not None:
-            display(self.tab)
-
-    def say(self) -> None:
-        body = "".join(f"<p>{html.escape(render(code))}</p>" for code in self.paragraphs)
-        self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
-
-
-def page_heading(notebook: str) -> PageText:
-    """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
-    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
-    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
-    stem = notebook.removesuffix(".ipynb")
-    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
-    heading = PageText(f"page-title:{stem}", paragraphs, level=1)
-    heading.tab = page_tab(notebook)
-    return heading
-
-
-def page_tab(notebook: str) -> PageTabTitle:
-    """The browser tab's title of ``notebook`` in the page's language, following every picker."""
-    from .pages import page_tab_title
-
-    set_language(page_language())
-    tab = PageTabTitle(title=page_tab_title(notebook))
-    follow_language(lambda _language: setattr(tab, "title", page_tab_title(notebook)))
-    return tab
-
-
-def page_section(heading: str, *paragraphs: str) -> PageText:
-    """A section heading further down a page, with its paragraphs: codes of the catalogue."""
-    return PageText(heading, paragraphs, level=2)

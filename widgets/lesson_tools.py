@@ -28,13 +28,13 @@ from bolivia_core.players import GreedyPlayer
 from bolivia_core.rules import KNOB_NAMES
 from bolivia_core.scenario import SCENARIOS
 
-from .cards import CardRow
-from .exercise import WinnerQuiz
+from .components.cards import CardRow
+from .lessons.exercise import WinnerQuiz
 from .language import PageLanguage, set_page_language
-from .meld_checker import MeldQuiz
+from .dashboards.meld_checker import MeldQuiz
 from .pages import GLOSSARY, page_links, start_here
-from .table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
-from .variant_explorer import VariantExplorer
+from .dashboards.table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
+from .dashboards.variant_explorer import VariantExplorer
 
 __all__ = [
     "SCENARIOS",

@@ -12,16 +12,22 @@ from __future__ import annotations
 import html
 import json
 from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 from IPython.display import HTML
 
-from bolivia_core.messages import get_language, normalise_language, render, set_language
+from bolivia_core.messages import EN, get_language, normalise_language, render, set_language
+
+from .language import follow_language, page_language
 
 __all__ = [
-    "GLOSSARY", "PAGES", "dashboard_links", "lesson_titles", "page_href", "page_links", "page_tab_title",
-    "page_title", "start_here",
+    "GLOSSARY", "PAGES", "PageTabTitle", "PageText", "dashboard_links", "lesson_titles", "page_heading",
+    "page_href", "page_links", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -116,8 +122,6 @@ def page_links(notebook: str, folder_language: str | None = None) -> HTML:
 def dashboard_links(notebook: str) -> widgets.HTML:
     """A dashboard's links (it lives in the top folder and takes its language from its address):
     said in the page's language, to that language's lessons, and said again when a picker changes it."""
-    from .language import follow_language, page_language
-
     nav = widgets.HTML()
 
     def say(language: str) -> None:
@@ -158,3 +162,65 @@ def start_here(folder_language: str | None = None) -> HTML:
         f"<p class='bolivia-start-playing'><a href='{html.escape(page_href('play.ipynb', folder_language))}' "
         f"class='bolivia-nav-play'>{html.escape(playing)}</a></p>"
     )
+
+
+class PageTabTitle(anywidget.AnyWidget):
+    """Sets the browser tab's title; shows nothing. Voila puts the notebook's ``metadata.title`` in
+    <title>, in English: a dashboard speaks the page's language, so its tab says the same."""
+
+    _esm = Path(__file__).with_name("page_title.js")
+    title = traitlets.Unicode("").tag(sync=True)
+
+
+class PageText(widgets.HTML):
+    """A heading and its paragraphs from the catalogue, in the page's language; it follows every
+    language picker on the page, so a notebook's prose changes language with its widgets."""
+
+    def __init__(self, heading: str, paragraphs: Sequence[str] = (), level: int = 2, **kwargs: Any) -> None:
+        for code in (heading, *paragraphs):
+            if code not in EN:
+                raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
+        super().__init__(**kwargs)
+        self.heading, self.paragraphs, self.level = heading, tuple(paragraphs), level
+        self.tab: PageTabTitle | None = None  # a dashboard's heading has the tab's title beside it
+        set_language(page_language())
+        self.add_class("bolivia-page-text")
+        self.say()
+        follow_language(lambda _language: self.say())
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """The heading first, then (a dashboard's) tab title beside it: the page's first output is its
+        heading, not an empty box."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(**kwargs), raw=True)
+        if self.tab is not None:
+            display(self.tab)
+
+    def say(self) -> None:
+        body = "".join(f"<p>{html.escape(render(code))}</p>" for code in self.paragraphs)
+        self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
+
+
+def page_heading(notebook: str) -> PageText:
+    """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
+    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
+    stem = notebook.removesuffix(".ipynb")
+    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
+    heading = PageText(f"page-title:{stem}", paragraphs, level=1)
+    heading.tab = page_tab(notebook)
+    return heading
+
+
+def page_tab(notebook: str) -> PageTabTitle:
+    """The browser tab's title of ``notebook`` in the page's language, following every picker."""
+    set_language(page_language())
+    tab = PageTabTitle(title=page_tab_title(notebook))
+    follow_language(lambda _language: setattr(tab, "title", page_tab_title(notebook)))
+    return tab
+
+
+def page_section(heading: str, *paragraphs: str) -> PageText:
+    """A section heading further down a page, with its paragraphs: codes of the catalogue."""
+    return PageText(heading, paragraphs, level=2)

@@ -11,9 +11,9 @@ from bolivia_core import CardError, MeldVerdict, check_meld
 from bolivia_core.messages import render
 from bolivia_core.rules import PRESETS
 
-from .cards import CardRow
-from .exercise import Exercise, Unreadable
-from .language import LanguagePicker
+from ..components.cards import CardRow
+from ..lessons.exercise import Exercise, Unreadable
+from ..language import LanguagePicker
 
 
 class MeldChecker(widgets.VBox):

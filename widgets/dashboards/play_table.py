@@ -33,8 +33,8 @@ from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.scoring import may_go_out, needs_text
 
-from .cards import CardRow
-from .language import LanguagePicker, refusal_of, rules_title
+from ..components.cards import CardRow
+from ..language import LanguagePicker, refusal_of, rules_title
 from .table_tools import score_table_html
 
 __all__ = ["PlayTable", "best_level"]

@@ -19,8 +19,8 @@ from bolivia_core.messages import format_number, format_signed, render
 from bolivia_core.players import Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
 
-from .cards import CardRow
-from .language import LanguagePicker, rules_title
+from ..components.cards import CardRow
+from ..language import LanguagePicker, rules_title
 from .table_tools import MeldRows
 
 __all__ = ["GameViewer"]

@@ -18,8 +18,8 @@ from bolivia_core.messages import format_number, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
-from .cards import CardRow
-from .language import LanguagePicker, refusal_of
+from ..components.cards import CardRow
+from ..language import LanguagePicker, refusal_of
 from .meld_checker import verdict_html
 from .table_tools import scenario_lesson, scenario_title, score_table_html
 

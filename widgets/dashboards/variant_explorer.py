@@ -26,9 +26,9 @@ from bolivia_core.compare import (
 from bolivia_core.messages import LANGUAGES, format_signed, render
 from bolivia_core.rules import KNOB_NAMES, PRESETS, RulesError, format_value
 
-from .cards import CardRow
+from ..components.cards import CardRow
 from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
-from .language import LanguagePicker, rules_title
+from ..language import LanguagePicker, rules_title
 from .table_tools import MeldRows
 
 LABEL_AS_WIDE_AS_WORDS = {"description_width": "initial"}

@@ -13,9 +13,9 @@ from bolivia_core.messages import format_signed, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
-from .cards import CardRow
-from .exercise import Exercise, Unreadable, read_points
-from .language import LanguagePicker, rules_title
+from ..components.cards import CardRow
+from ..lessons.exercise import Exercise, Unreadable, read_points
+from ..language import LanguagePicker, rules_title
 
 __all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
            "scenario_title"]

@@ -1,0 +1,1 @@
+"""What the lessons' exercises share: quizzes whose answers the engine works out."""
