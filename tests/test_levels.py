@@ -14,7 +14,11 @@ from bolivia_core.actions import Discard, Meld
 from bolivia_core.cards import Card, parse_cards
 from bolivia_core.tools.cli import main
 from bolivia_core.game import Game, new_game
-from bolivia_core.players.levels import CLUB, STRONG, StrongPlayer, rank_actions, score_actions, seat_view
+from bolivia_core.players.heuristic import score_actions
+from bolivia_core.players.lookahead import StrongPlayer
+from bolivia_core.players.style import CLUB, STRONG
+from bolivia_core.players.view import seat_view
+from bolivia_core.players import rank_actions
 from bolivia_core.i18n import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
 from bolivia_core.tools.tournament import wilson_interval

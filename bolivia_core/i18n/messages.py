@@ -236,6 +236,12 @@ EN: dict[str, str] = {
     "why-only-move": "the only thing left to do this turn",
     "why-answer-yes-light": "yes: this hand holds only {points} points, so going out now costs the side little",
     "why-answer-no-heavy": "no: this hand still holds {points} points that would count against the side",
+    "why-answer-yes-heavy": (
+        "yes lets partner go out while this hand still holds {points} points that would count against the side"
+    ),
+    "why-answer-no-light": (
+        "no keeps partner from going out, though this hand holds only {points} points that would count against the side"
+    ),
     "why-pass-stock-out": "the stock is out and the pile cannot be taken",
     "why-draw-empty-pile": "draws: the pile is empty",
     "why-draw-club": "draws from the stock: the pile ({count:n:card}, {card} on top) is not worth taking now",
@@ -289,6 +295,16 @@ EN: dict[str, str] = {
     "why-strong-lookahead": (
         "over {samples:n:sampled deal} of the hidden cards this came out {margin:n:point} ahead of “{other}”"
     ),
+    # --- computer players: refusals, and the coach's warning on a clear mistake (players) ---
+    "player-unknown-level": "unknown player level {level}; known: {known}",
+    "player-unknown-kind": "unknown player kind {kind}; known: {known}",
+    "player-not-to-move": "player {player} has nothing to decide now: it is player {to_move}'s turn",
+    "player-not-legal": "{action} is not a legal action now: {reason}",
+    "player-bad-budget": "the look-ahead budget is a whole number of simulated actions, at least 1; got {budget}",
+    # a warning is one line: the learner's move, what speaks against it, the coach's move and why
+    "player-coach-warns": "The coach would not {action}: it would rather {suggested} ({why}).",
+    "player-coach-warns-against": "The coach would not {action}: {against}. It would rather {suggested} ({why}).",
+    "player-coach-no-reason": "no reason given",
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
     "event-red-threes": "player {player} lays out {count:n:red 3}",

@@ -1,45 +1,29 @@
 """Computer players by level, and the coach's advice for a human seat.
 
 A player is anything with ``choose(game) -> Decision``: a legal action and the rationale for it, as data
-the message catalogue renders (so a coach can say why). ``simple`` has the random and greedy players;
-``levels`` the levels worth playing against (``beginner``, ``club``, ``strong``) and the coach's
-``rank_actions``; ``PLAYERS`` names them all.
+the message catalogue renders (so a coach can say why). The modules, each one concern:
+
+- ``decision``: what a player returns (``Decision``) and what a player is (``Player``);
+- ``view``: what one seat may know of a game (``SeatView``), the only way a level reads it;
+- ``style``: the habits and named weights of each heuristic level (``Style``: ``CLUB``, ``STRONG``, ``BEGINNER``);
+- ``simple``: the ``random`` and ``greedy`` players;
+- ``heuristic``: every action scored with its reasons; the ``club`` and ``beginner`` players;
+- ``lookahead``: the ``strong`` player, sampling the hidden hands and playing close calls out;
+- ``roster``: the players by name (``PLAYERS``) and a seeded player for each seat;
+- ``coach``: advice for a learner's seat: ``hint``, ``rank_actions`` and ``coach_advice`` (a warning
+  only for a clear mistake).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from ..game import Game
+from .coach import Advice, coach_advice, hint, rank_actions
 from .decision import Decision, Player
-from .levels import BeginnerPlayer, ClubPlayer, RankedAction, StrongPlayer, rank_actions
+from .heuristic import BeginnerPlayer, ClubPlayer, RankedAction
+from .lookahead import StrongPlayer
+from .roster import PLAYERS, seat_players
 from .simple import GreedyPlayer, RandomPlayer
 
 __all__ = [
-    "PLAYERS", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "RankedAction",
-    "StrongPlayer", "hint", "rank_actions", "seat_players",
+    "PLAYERS", "Advice", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer",
+    "RankedAction", "StrongPlayer", "coach_advice", "hint", "rank_actions", "seat_players",
 ]  # fmt: skip
-
-PLAYERS: dict[str, Callable[[int], Player]] = {
-    "random": RandomPlayer, "greedy": GreedyPlayer,
-    "beginner": BeginnerPlayer, "club": ClubPlayer, "strong": StrongPlayer,
-}  # fmt: skip
-"""Computer players by level, weakest first; each class takes a seed."""
-
-
-def hint(game: Game, seat: int, level: str = "strong", seed: int = 0) -> Decision:
-    """What a computer player of ``level`` would do now for ``seat`` (a human's), and why."""
-    if level not in PLAYERS:
-        raise ValueError(f"unknown player level {level!r}; known: {', '.join(PLAYERS)}")
-    if seat != game.to_move or game.is_over:
-        raise ValueError(f"player {seat} has nothing to decide now: it is player {game.to_move}'s turn")
-    return PLAYERS[level](seed).choose(game)
-
-
-def seat_players(kinds: Sequence[str], players: int, game_seed: int) -> list[Player]:
-    """A computer player for each seat, the kinds taken in turn (``greedy, random``: greedy for
-    players 1 and 3), each seeded from the game's seed, so the same seed plays the same game."""
-    unknown = [k for k in kinds if k not in PLAYERS]
-    if unknown or not kinds:
-        raise ValueError(f"unknown player kind {unknown[0] if unknown else ''!r}; known: {', '.join(PLAYERS)}")
-    return [PLAYERS[kinds[n % len(kinds)]](game_seed * 10 + n) for n in range(players)]

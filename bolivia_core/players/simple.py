@@ -19,7 +19,6 @@ from .decision import why as _why
 __all__ = ["GreedyPlayer", "RandomPlayer"]
 
 
-
 class RandomPlayer:
     """Any legal action, uniformly, from a seeded generator."""
 
