@@ -425,11 +425,36 @@ def test_damaged_saved_games_are_refused_whole(change, message: str) -> None:  #
         Game.from_json(json.dumps(data))
 
 
+def _hidden_dealt_anew(game: Game, seat: int, seed: int) -> Game:
+    """The same game with every card ``seat`` cannot see (the other hands and the stock) dealt anew
+    among themselves: each hand keeps its size, the stock its length, the log and the tables stay."""
+    import random
+
+    pos = game.position.copy()
+    others = [p for p in range(1, pos.players + 1) if p != seat]
+    pool = [c for p in others for c in pos.hands[p - 1]] + list(pos.stock)
+    random.Random(seed).shuffle(pool)
+    for player in others:
+        size = len(pos.hands[player - 1])
+        pos.hands[player - 1], pool = sorted(pool[:size]), pool[size:]
+    pos.stock = pool
+    return Game(pos, game.start, list(game.history), list(game.results), list(game.log))
+
+
 def test_player_view_hides_other_hands() -> None:
+    """A seat's view says nothing of the cards it cannot see: dealing those anew among the other hands
+    and the stock leaves the view exactly as it was (a view that leaks any of them changes with them)."""
     game = new_game("bolivia", 4, seed=4)
+    game.apply("draw")
     view = game.view(2)
-    assert view["hand"] and view["hand_sizes"][1] == 15 and "p1" not in str(view)
+    assert view["hand"] and view["hand_sizes"][1] == 15
     assert view["stock_size"] == len(game.position.stock) and view["pile_top"] == str(game.position.pile[-1])
+    for seat in range(1, 5):
+        for seed in range(3):
+            other = _hidden_dealt_anew(game, seat, seed)
+            assert other.position.hands != game.position.hands  # something hidden did move
+            assert other.position.hands[seat - 1] == game.position.hands[seat - 1]
+            assert other.view(seat) == game.view(seat), f"player {seat}'s view changed with cards it cannot see"
 
 
 def test_event_log_in_words() -> None:

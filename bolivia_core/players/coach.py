@@ -106,7 +106,8 @@ def coach_advice(game: Game, seat: int, action: Action | str, level: str = "stro
     if gap < CLEAR_MISTAKE:
         return None
     against = tuple(w for w in scores[chosen].rationale if w.code in AGAINST)
-    support = tuple(w for w in suggested.rationale if not w.code.startswith("why-strong-"))
+    # what speaks for the hint: its reasons, less any against it (a warning argues one way only)
+    support = tuple(w for w in suggested.rationale if not w.code.startswith("why-strong-") and w.code not in AGAINST)
     support += tuple(w for w in looked if w.params.get("other") == chosen)  # it weighed this move and won
     params: dict[str, Any] = {"action": chosen, "suggested": suggested.action,
                               "why": support or (Explanation("player-coach-no-reason"),)}  # fmt: skip

@@ -59,6 +59,14 @@ class RankedAction:
         return f"{self.action} ({self.score:+.0f}): " + "; ".join(map(str, self.rationale))
 
 
+PERCENT = 100
+
+
+def _percent(chance: float) -> int:
+    """A chance as a whole percentage, as the reasons say it."""
+    return round(PERCENT * chance)
+
+
 def _ex(code: str, **params: Any) -> Explanation:
     return Explanation(code, None, params)
 
@@ -494,14 +502,14 @@ def _score_discard(ctx: _Context, action: Discard) -> RankedAction:
             reasons.append(_ex("why-safe-blocks", card=str(card), player=taker))
         elif chance >= style.feed_warn_chance:
             reasons.append(_ex("why-feeds", card=str(card), player=taker, count=len(view.pile) + 1,
-                               percent=round(100 * chance)))  # fmt: skip
+                               percent=_percent(chance)))  # fmt: skip
         elif style.reads_declines and card.is_natural and view.declined and card.rank in view.declined[taker - 1]:
             reasons.append(_ex("why-safe-declined", player=taker, rank=_rank_words(card.rank)))
         elif card.is_natural and card.rank in view.discarded[taker - 1]:
             reasons.append(_ex("why-safe-shown", player=taker, rank=_rank_words(card.rank)))
         elif card.is_natural:
             reasons.append(_ex("why-safe-unlikely", player=taker, rank=_rank_words(card.rank),
-                               percent=round(100 * chance)))  # fmt: skip
+                               percent=_percent(chance)))  # fmt: skip
     if not style.guards_pile and card.is_natural:
         keep = ctx.rules.card_value(card) + (style.keep_beginner_pair if ctx.by_rank[card.rank] >= 2 else 0.0)
     return RankedAction(action, -(keep + risk), tuple(reasons))

@@ -18,6 +18,13 @@ from .decision import why as _why
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
 
+# What the greedy hand wants to keep (the lowest is discarded), over the card's own points:
+KEEP_WILD = 1000  # a wild card: the last to go
+KEEP_BLACK_THREE = -100  # a black 3, the first: it costs points in hand and blocks the next player
+KEEP_PER_SAME = 40  # each other card of its rank in hand
+KEEP_ON_TABLE = 60  # a rank the side has melded
+KEEP_PER_NEIGHBOUR = 15  # each suited neighbour in hand, where the rules have sequences
+
 
 class RandomPlayer:
     """Any legal action, uniformly, from a seeded generator."""
@@ -108,10 +115,13 @@ def _keep_value(
     """How much the hand wants to keep ``card``; the lowest is discarded. ``held`` counts the hand's
     cards by rank (counted once for all the discards weighed)."""
     if card.is_wild:
-        return 1000
+        return KEEP_WILD
     if card.is_black_three:
-        return -100  # it costs 100 in hand, and it blocks the next player
+        return KEEP_BLACK_THREE
     same = held[card.rank]
     on_table = any(c.is_natural and c.rank == card.rank for m in side_melds for c in m)
     neighbours = sum(c.suit == card.suit and abs(c.rank - card.rank) == 1 for c in hand)
-    return 40 * (same - 1) + 60 * on_table + 15 * neighbours * rules.sequences + rules.card_value(card)
+    return (
+        KEEP_PER_SAME * (same - 1) + KEEP_ON_TABLE * on_table + KEEP_PER_NEIGHBOUR * neighbours * rules.sequences
+        + rules.card_value(card)
+    )  # fmt: skip
