@@ -50,6 +50,26 @@ def test_two_deck_where_a_sequence_pays_500_strong_completes_the_canasta() -> No
     assert _strong(GROW_OR_COMPLETE, "two-deck", bonus_natural_sequence=1500) == GROW_THE_SEQUENCE
 
 
+SWEDISH_WILD_SEQUENCES = (
+    "players=4; seed=16; dealer=2; turn=1; phase=draw; p1=2C 4C 4H 5S 6H 7D 8H 9D JD JD QC QC QS AH JK; "
+    "p2=3C 4H 5D 5S 6C 10D 10H 10H 10S 10S JH QD KH KS AC; p3=4C 4S 7S 8H JC JD KS; p4=JC KC; "
+    "melds1=2H AC AS | 10C JC QC | 2S 5D 6D; melds2=4C 5C 6C 7C 2S | 8C 8C 8S | AC AD AS | 2D 5C 7C; "
+    "red1=3D 3H; pile=6D QH QD"
+)
+"""Player 1's sixth turn of a seeded club game under Swedish rules (seed 16, the stock left to the
+shorthand): three of the sequences on the tables hold a wild card, one of them player 1's side's,
+and QC QC in hand may take the pile (QD on top)."""
+
+
+def test_swedish_where_a_sequence_with_a_wild_pays_1000_strong_takes_the_pile() -> None:
+    """The Swedish text pays 1,000 for a samba with a wild card, 1,500 without. Strong takes the pile
+    with QC QC; where such a sequence paid 1,500 (Bolivia's number for every sequence, which the
+    look-ahead used to apply everywhere) the same table draws instead."""
+    assert get_rules("swedish").bonus_mixed_sequence == 1000
+    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish") == "take pile with QC QC"
+    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish", bonus_mixed_sequence=1500) == "draw"
+
+
 @pytest.mark.parametrize(
     ("preset", "kind", "wild", "paid"),
     [
