@@ -1,7 +1,7 @@
 """What a computer player returns: the action it chooses and why, as catalogue data.
 
-Kept apart from the players themselves so that every level (``players.py``,
-``levels.py``) and every view over them shares the one definition.
+Kept apart from the players themselves so that every level (``simple``, ``heuristic``,
+``lookahead``) and the coach over them share the one definition.
 """
 
 from __future__ import annotations
