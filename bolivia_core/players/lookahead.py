@@ -169,8 +169,8 @@ def estimate(game: Game, side: int, look: LookAhead = LOOKAHEAD) -> float:
 
 def bonus_hope(kind: MeldKind, rules: Rules, wild: bool = False) -> float:
     """The bonus ``rules`` pay for a meld of ``kind`` once complete (``wild``: it holds a wild card
-    already). A same-rank meld may still end natural or mixed (a wild card may join it, or it may be
-    completed with naturals while its wild cards stay under them): the mean of the two canasta bonuses."""
+    already). A same-rank meld is valued at the mean of the natural and the mixed canasta bonus, as
+    Bolivia's look-ahead always did (400): whether it ends natural is not yet known."""
     if kind is MeldKind.SEQUENCE:
         if not rules.sequences:
             return 0.0
