@@ -28,7 +28,7 @@ class RoomClient:
     """One connection to the room service."""
 
     def __init__(self, address: tuple[str, int] | None = None, *, timeout: float = 10.0,
-                 on_view: Callable[[dict[str, Any]], None] | None = None) -> None:  # fmt: skip
+                 on_view: Callable[[dict[str, Any]], None] | None = None, record: bool = False) -> None:  # fmt: skip
         self.socket = socket.create_connection(address or service_address(), timeout=timeout)
         self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.socket.settimeout(None)
@@ -36,17 +36,23 @@ class RoomClient:
         self.on_view = on_view
         self.view: dict[str, Any] | None = None  # the latest view of this seat
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()  # every line but views
+        self.lines: list[bytes] | None = [] if record else None  # with ``record``: every line, as it came
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+        self._arrived = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
         with self.socket.makefile("rb") as lines:
             for line in lines:
+                if self.lines is not None:
+                    self.lines.append(line)
                 message = json.loads(line)
                 if message.get("type") == "view":
-                    self.view = message
+                    with self._arrived:
+                        self.view = message
+                        self._arrived.notify_all()
                     if self.on_view is not None:
                         self.on_view(message)
                 else:
@@ -66,6 +72,14 @@ class RoomClient:
             answer = self.received.get(timeout=self.timeout)
             if answer.get("re") == request_id or answer.get("type") == "closed":
                 return answer
+
+    def wait_view(self, done: Callable[[dict[str, Any]], bool], timeout: float | None = None) -> dict[str, Any]:
+        """Wait for a view for which ``done`` holds (the latest one, checked as views arrive)."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: self.view is not None and done(self.view), timeout or self.timeout):
+                raise TimeoutError(f"no such view came; the last was at version {self.view and self.view['version']}")
+            assert self.view is not None
+            return self.view
 
     def create(self, settings: dict[str, Any]) -> dict[str, Any]:
         return self.request({"type": "create", "settings": settings})

@@ -90,19 +90,19 @@ class RoomSettings:
     def from_dict(cls, data: object) -> RoomSettings:
         """Settings from a message; anything of the wrong kind is refused naming the field."""
         if not isinstance(data, dict):
-            raise RoomRefusal("room-malformed", {"problem": _field_problem("settings", "an object", data)})
+            raise RoomRefusal("room-malformed", {"problem": _field_problem("settings", "object", data)})
         known: dict[str, tuple[type, ...]] = {
             "rules": (str,), "players": (int,), "target": (int, type(None)), "seed": (int,), "idle_seconds": (int,),
         }  # fmt: skip
         for name, kinds in known.items():
             if name in data and (isinstance(data[name], bool) or not isinstance(data[name], kinds)):
-                expected = "a text" if kinds == (str,) else "a whole number"
+                expected = "string" if kinds == (str,) else "integer"  # JSON's own words: they stay as typed
                 problem = _field_problem(f"settings.{name}", expected, data[name])
                 raise RoomRefusal("room-malformed", {"problem": problem})
         for name in ("levels", "computer_seats"):
             value = data.get(name, [])
             if not isinstance(value, list):
-                raise RoomRefusal("room-malformed", {"problem": _field_problem(f"settings.{name}", "a list", value)})
+                raise RoomRefusal("room-malformed", {"problem": _field_problem(f"settings.{name}", "array", value)})
         settings = cls(
             rules=data.get("rules", "bolivia"), players=data.get("players", 4), target=data.get("target"),
             seed=data.get("seed", 1), levels=tuple(data.get("levels", [])),
@@ -228,9 +228,9 @@ class Room:
         here: the version first (an old move sent again finds the table moved on), then the turn,
         then the engine, which refuses anything the rules do not allow and changes nothing."""
         if type(version) is not int:
-            raise RoomRefusal("room-malformed", {"problem": _field_problem("version", "a whole number", version)})
+            raise RoomRefusal("room-malformed", {"problem": _field_problem("version", "integer", version)})
         if not isinstance(text, str):
-            raise RoomRefusal("room-malformed", {"problem": _field_problem("action", "a text", text)})
+            raise RoomRefusal("room-malformed", {"problem": _field_problem("action", "string", text)})
         if version != self.version:
             raise RoomRefusal("room-table-changed", {"sent": version, "now": self.version})
         if self.to_move != seat:
@@ -266,7 +266,7 @@ class Room:
         self.check_host(host)
         seat = self.seat(number)
         if not isinstance(computer, bool):
-            raise RoomRefusal("room-malformed", {"problem": _field_problem("computer", "true or false", computer)})
+            raise RoomRefusal("room-malformed", {"problem": _field_problem("computer", "boolean", computer)})
         return self._with(seats=self._seat_changed(seat.number, computer=computer, away=False))
 
     def set_level(self, host: object, number: object, level: object) -> Room:

@@ -81,11 +81,12 @@ class RoomService:
         return bound[0], bound[1]
 
     async def stop(self) -> None:
+        self._loop = None  # saves heard from the store after this are nobody's business
         if self._server is not None:
             self._server.close()
         for link in list(self._links):
             link.writer.close()
-        for task in self._computers.values():
+        for task in [*self._computers.values(), *self._tasks]:
             task.cancel()
         for timer in self._idle.values():
             timer.cancel()
@@ -189,11 +190,11 @@ class RoomService:
             del self._seated[(link.room, link.seat)]
         link.room, link.seat = room.id, seat
         self._seated[(room.id, seat)] = link
-        self._send(link, {"type": "seated", "re": request.get("id"), "room": room.id, "seat": seat})
         changed = await self._change(room.id, _plain(lambda r: r.claim(seat)))
         if not changed:
             self._push(link, self._rooms[room.id])
             self._drive(self._rooms[room.id])
+        self._send(link, {"type": "seated", "re": request.get("id"), "room": room.id, "seat": seat})
 
     async def _on_move(self, link: _Link, request: dict[str, Any]) -> None:
         room_id, seat = _seated(link)
@@ -211,6 +212,7 @@ class RoomService:
         room_id, seat = _seated(link)
         if not await self._change(room_id, _plain(lambda r: r.claim(seat))):
             self._push(link, self._rooms[room_id])
+        self._send(link, {"type": "done", "re": request.get("id")})
 
     async def _on_view(self, link: _Link, request: dict[str, Any]) -> None:
         room_id, _ = _seated(link)
@@ -261,17 +263,22 @@ class RoomService:
             if changed is None:
                 return False
             after, move = changed
-            if not await asyncio.to_thread(self.store.save, after, room.version, move):
-                fresh = await self._reload(room_id)
-                raise RoomRefusal("room-table-changed", {"sent": room.version, "now": fresh.version})
-            self._rooms[room_id] = after
-        self._changed(after)
+            saved = await asyncio.to_thread(self.store.save, after, room.version, move)
+            if saved:
+                self._rooms[room_id] = after
+            else:
+                after = await self._reload(room_id)
+        self._changed(after)  # the seats here see the table as it now stands, whoever moved it
+        if not saved:
+            raise RoomRefusal("room-table-changed", {"sent": room.version, "now": after.version})
         return True
 
     def _heard_from_store(self, room_id: str, version: int) -> None:
         """A save, perhaps by another process: read the room again and tell this process's seats."""
-        if self._loop is not None and room_id in self._rooms:
-            self._loop.call_soon_threadsafe(self._refresh_soon, room_id, version)
+        loop = self._loop
+        if loop is not None and room_id in self._rooms:
+            with contextlib.suppress(RuntimeError):  # the loop closed as the save was heard
+                loop.call_soon_threadsafe(self._refresh_soon, room_id, version)
 
     def _refresh_soon(self, room_id: str, version: int) -> None:
         if self._rooms[room_id].version < version:
@@ -370,7 +377,7 @@ def _text(request: dict[str, Any], name: str) -> str:
     value = request.get(name)
     if not isinstance(value, str):
         shown = json.dumps(value)[:40] if isinstance(value, int | float | bool | type(None)) else type(value).__name__
-        problem = render("room-malformed-field", {"field": name, "expected": "a text", "value": shown})
+        problem = render("room-malformed-field", {"field": name, "expected": "string", "value": shown})
         raise RoomRefusal("room-malformed", {"problem": problem})
     return value
 

@@ -86,6 +86,8 @@ class SQLiteStore:
         )
         self._lock = threading.Lock()  # one connection, shared by the service's threads
         self._listeners: list[Listener] = []
+        self._watcher: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     def create(self, room: Room) -> None:
         with self._lock:
@@ -134,10 +136,32 @@ class SQLiteStore:
             return [row[0] for row in self._db.execute("SELECT id FROM rooms ORDER BY saved")]
 
     def listen(self, listener: Listener) -> None:
-        """Saves are heard in this process only: SQLite is the one-process store."""
+        """Saves by this process are heard at once; saves by another process on the same file (not
+        the way to serve from several processes: that is Redis) within a tenth of a second."""
         self._listeners.append(listener)
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, daemon=True)
+            self._watcher.start()
+
+    def _watch(self) -> None:
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        seen = db.execute("PRAGMA data_version").fetchone()[0]  # changes when another connection commits
+        since = time.time()
+        while not self._stopping.wait(0.1):
+            now = db.execute("PRAGMA data_version").fetchone()[0]
+            if now == seen:
+                continue
+            seen, checked = now, time.time()
+            for room_id, version in db.execute("SELECT id, version FROM rooms WHERE saved >= ?", (since - 1,)):
+                for listener in list(self._listeners):
+                    listener(room_id, version)
+            since = checked
+        db.close()
 
     def close(self) -> None:
+        self._stopping.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=2)
         with self._lock:
             self._db.close()
 
