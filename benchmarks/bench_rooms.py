@@ -104,8 +104,12 @@ class Table:
 
     def sit(self, service: Service) -> None:
         for n in self.arrived:
-            client = RoomClient(service.address, on_view=lambda v, n=n: self.arrived[n].setdefault(v["version"],
-                                                                                                    time.perf_counter()))  # fmt: skip
+            arrived = self.arrived[n]
+
+            def heard(view: dict[str, Any], arrived: dict[int, float] = arrived) -> None:
+                arrived.setdefault(view["version"], time.perf_counter())
+
+            client = RoomClient(service.address, on_view=heard)
             answer = client.sit(self.room, self.keys[str(n)])
             if answer["type"] != "seated":
                 self.errors.append(answer)

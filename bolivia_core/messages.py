@@ -1151,6 +1151,7 @@ EN: dict[str, str] = {
     "room-level-unknown": "there is no computer level {level}; the levels are {levels}",
     "room-idle-seconds": "the idle time must be a whole number of seconds from {least} to {most}; it is {value}",
     "room-settings": "a room cannot be made with these settings: {problem}",
+    "room-failed": "the room could not do this ({problem}); look again at the table and try once more",
     "room-seat-person": "seat {seat}: a person",
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",

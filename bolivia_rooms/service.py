@@ -150,6 +150,9 @@ class RoomService:
             await getattr(self, f"_on_{kind}")(link, request)
         except RoomRefusal as refusal:
             self._refuse(link, request_id, refusal, **_offer(refusal))
+        except Exception as error:  # a fault of the service or its store: said, logged, and the link lives on
+            log.exception("a %s request failed", kind)
+            self._refuse(link, request_id, RoomRefusal("room-failed", {"problem": type(error).__name__}))
 
     # --- the requests -----------------------------------------------------------------
 

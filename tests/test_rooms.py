@@ -190,16 +190,22 @@ def test_a_seat_is_sent_no_hidden_card_of_another_seat_over_a_whole_game(
     service: ServiceThread, clients: Callable[..., RoomClient]
 ) -> None:
     host = clients(service)
-    made = _room(host, computer_seats=[2, 3, 4], levels=["club"] * 4, target=600)
+    made = _room(host, computer_seats=[2, 3, 4], levels=["club"] * 4, target=200)
     seat_one = clients(service, record=True)
     assert seat_one.sit(made["room"], made["seats"]["1"])["type"] == "seated"
     _play_seat_one(seat_one, 7, lambda v: v["over"])
+    _check_no_leak(service, made["room"], seat_one.lines or [])
+
+
+def _check_no_leak(service: ServiceThread, room: str, lines: list[bytes]) -> None:
+    """Every line seat 1 received, checked against the table at its version: its own hand and the
+    cards shown on the table so far, and nothing more."""
     time.sleep(0.05)
-    # the game as kept: its moves replayed, each view checked against the table at its version
-    stored = service.service.store.load(made["room"])
+    store = service.service.store
+    stored = store.load(room)
     assert stored is not None
     game = Game.from_json(stored.game)
-    versions = [m.version for m in service.service.store.moves(made["room"])]
+    versions = [m.version for m in store.moves(room)]
     assert len(versions) == len(game.history) > 20
     hands: list[Counter[str]] = []  # seat 1's hand, and every card shown so far, after each move
     shown: list[Counter[str]] = []
@@ -208,7 +214,6 @@ def test_a_seat_is_sent_no_hidden_card_of_another_seat_over_a_whole_game(
         public |= _public(state)  # a card once shown on the table stays known
         shown.append(public.copy())
         hands.append(Counter(str(c) for c in state.position.hands[0]))
-    lines = seat_one.lines or []
     assert len(lines) > 20
     views = 0
     for line in lines:
@@ -387,6 +392,58 @@ def test_an_idle_seat_is_played_by_its_level_until_its_person_returns(
         assert one.request({"type": "back"})["type"] == "done"  # the person is back
         back = one.wait_view(lambda v: v["seats"][0]["state"] == "person")
         assert back["version"] > moved["version"]
+
+
+def test_asking_partner_goes_to_the_partner_who_answers(
+    service: ServiceThread, clients: Callable[..., RoomClient]
+) -> None:
+    """Seed 1, four people: the moves the club level would make lead to player 1 being allowed to
+    ask (worked out with the engine alone); through the room, the question reaches seat 3 only."""
+    from bolivia_core.actions import Ask
+    from bolivia_core.game import new_game
+    from bolivia_core.players import PLAYERS
+
+    game = new_game("bolivia", 4, 1)
+    levels = [PLAYERS["club"](n) for n in range(4)]
+    path: list[tuple[int, str]] = []
+    while not (game.to_move == 1 and Ask() in game.legal_actions()):
+        action = levels[game.to_move - 1].choose(game).action
+        path.append((game.to_move, str(action)))
+        game.apply(action)
+        assert len(path) < 100
+    made = _room(clients(service), seed=1)
+    seats = {n: clients(service) for n in range(1, 5)}
+    for n, client in seats.items():
+        client.sit(made["room"], made["seats"][str(n)])
+    version = seats[1].wait_view(lambda v: v["version"] == 4)["version"]
+    for seat, action in path:
+        assert seats[seat].move(action, version)["type"] == "moved"
+        version += 1
+    assert "ask partner" in seats[1].wait_view(lambda v: v["version"] == version)["actions"]
+    assert seats[1].move("ask partner", version)["type"] == "moved"
+    for n, client in seats.items():
+        view = client.wait_view(lambda v: v["version"] == version + 1)
+        assert view["asked_by"] == 1 and view["turn"] == 3
+        assert (sorted(view["actions"]) == ["answer no", "answer yes"]) if n == 3 else view["actions"] == []
+    assert seats[3].move("answer no", version + 1)["type"] == "moved"
+    back = seats[1].wait_view(lambda v: v["version"] == version + 2)
+    assert back["turn"] == 1 and back["asked_by"] is None and back["actions"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_soak_no_hidden_card_over_whole_games_at_full_target(
+    stores: Callable[[], Store], clients: Callable[..., RoomClient], seed: int
+) -> None:
+    """The leak test's long form: whole games to the preset's own target, other levels, more seeds."""
+    with ServiceThread(stores(), computer_delay=0) as service:
+        host = clients(service)
+        made = _room(host, seed=seed, computer_seats=[2, 3, 4], levels=["club", "beginner", "greedy", "club"])
+        seat_one = clients(service, record=True)
+        seat_one.sit(made["room"], made["seats"]["1"])
+        seat_one.timeout = 60
+        _play_seat_one(seat_one, seed, lambda v: v["over"])
+        _check_no_leak(service, made["room"], seat_one.lines or [])
 
 
 # --- two moves at once; a restart ------------------------------------------------------------
