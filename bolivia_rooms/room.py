@@ -172,6 +172,7 @@ class Invite:
     room: str
     host: str
     seats: Mapping[int, str]
+    join: str  # the class link's key: it seats a newcomer at the next open seat, and changes nothing else
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,7 @@ class Room:
     seats: tuple[Seat, ...]
     host_digest: str
     game: Game = field(compare=False)
+    join_digest: str = ""
     version: int = 0
 
     # --- who is who ------------------------------------------------------------------
@@ -194,6 +196,10 @@ class Room:
             if token_matches(token, seat.digest):
                 found = seat.number
         return found
+
+    def check_join(self, token: object) -> None:
+        if not token_matches(token, self.join_digest):
+            raise RoomRefusal("room-token-forged")
 
     def check_host(self, token: object) -> None:
         if not token_matches(token, self.host_digest):
@@ -308,6 +314,7 @@ class Room:
             "id": self.id,
             "settings": self.settings.to_dict(),
             "host": self.host_digest,
+            "join": self.join_digest,
             "seats": [
                 {"seat": s.number, "digest": s.digest, "level": s.level, "computer": s.computer,
                  "claimed": s.claimed, "away": s.away}
@@ -328,7 +335,7 @@ class Room:
         seats = tuple(
             Seat(s["seat"], s["digest"], s["level"], s["computer"], s["claimed"], s["away"]) for s in meta["seats"]
         )
-        return cls(meta["id"], settings, seats, meta["host"], Game.from_json(game_json), version)
+        return cls(meta["id"], settings, seats, meta["host"], Game.from_json(game_json), meta["join"], version)
 
 
 def create_room(settings: RoomSettings, room_id: str | None = None) -> tuple[Room, Invite]:
@@ -345,8 +352,9 @@ def create_room(settings: RoomSettings, room_id: str | None = None) -> tuple[Roo
         Seat(n, token_digest(keys[n]), settings.level_of(n), computer=n in settings.computer_seats)
         for n in range(1, settings.players + 1)
     )
-    room = Room(room_id, settings, seats, token_digest(host), game)
-    return room, Invite(room_id, host, keys)
+    join = new_token()
+    room = Room(room_id, settings, seats, token_digest(host), game, join_digest=token_digest(join))
+    return room, Invite(room_id, host, keys, join)
 
 
 # --- what one seat is shown ------------------------------------------------------------

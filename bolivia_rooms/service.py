@@ -3,7 +3,7 @@
 Each page's kernel holds one connection and at most one seat's key. The protocol is one JSON
 object a line, each way. A page sends ``create`` (a room from the current settings; the answer
 carries the keys), ``hello`` (sit at the seat whose key it holds), ``join`` (take the next open
-seat), ``move``, ``back``, ``view``, and the inviter's ``seat``, ``level`` and ``idle``. The
+seat, with the room's class link), ``move``, ``back``, ``view``, and the inviter's ``seat``, ``level`` and ``idle``. The
 service answers each with a line of the same ``id`` and pushes ``view`` lines, each made by
 ``room.seat_view`` for the seat that connection holds and for no other: a kernel serving one seat
 never receives another seat's hand.
@@ -162,7 +162,7 @@ class RoomService:
         await asyncio.to_thread(self.store.create, room)
         self._rooms[room.id] = room
         self._send(link, {"type": "created", "re": request.get("id"), "room": room.id, "host": invite.host,
-                          "seats": {str(n): key for n, key in invite.seats.items()}})  # fmt: skip
+                          "seats": {str(n): key for n, key in invite.seats.items()}, "join": invite.join})  # fmt: skip
 
     async def _on_hello(self, link: _Link, request: dict[str, Any]) -> None:
         room = await self._room(_text(request, "room"))
@@ -172,9 +172,9 @@ class RoomService:
         await self._sit(link, request, room, seat)
 
     async def _on_join(self, link: _Link, request: dict[str, Any]) -> None:
-        """A newcomer with the room's host key given out as a class link: the next open seat."""
+        """A newcomer with the room's class link (its join key): the next open seat."""
         room = await self._room(_text(request, "room"))
-        room.check_host(request.get("host"))
+        room.check_join(request.get("key"))
         seat = room.open_seat()
         if seat is None or (room.id, seat) in self._seated:
             raise RoomRefusal("room-full", {"room": room.id})
@@ -288,6 +288,8 @@ class RoomService:
             self._background(self._refresh(room_id))
 
     async def _refresh(self, room_id: str) -> None:
+        if self._loop is None:  # stopped meanwhile
+            return
         async with self._locks.setdefault(room_id, asyncio.Lock()):
             before = self._rooms[room_id].version
             room = await self._reload(room_id)

@@ -310,12 +310,13 @@ def test_a_full_room_refuses_a_newcomer(service: ServiceThread, clients: Callabl
     host = clients(service)
     made = _room(host, players=2, computer_seats=[])
     seated = [clients(service) for _ in range(2)]
+    assert seated[0].request({"type": "join", "room": made["room"], "key": made["host"]})["code"] == "room-token-forged"
     for n, client in enumerate(seated, start=1):
-        answer = client.request({"type": "join", "room": made["room"], "host": made["host"]})
+        answer = client.request({"type": "join", "room": made["room"], "key": made["join"]})
         assert answer == {"type": "seated", "re": answer["re"], "room": made["room"], "seat": n}
     late = clients(service)
     before = _kept(service, made["room"])
-    answer = late.request({"type": "join", "room": made["room"], "host": made["host"]})
+    answer = late.request({"type": "join", "room": made["room"], "key": made["join"]})
     assert answer["code"] == "room-full" and _kept(service, made["room"]) == before
 
 
