@@ -254,18 +254,26 @@ class Room:
         seats = self._seat_changed(seat, claimed=True, away=False) if not self.seats[seat - 1].computer else None
         return self._with(game=game, seats=seats), action
 
-    def computer_move(self) -> tuple[Room, Action] | None:
-        """The computer's move for the seat to move, when the computer plays it; else ``None``.
-        Its choice is seeded by the room's seed, the seat and the version, so a room resumed after a
-        restart plays on exactly as it would have."""
+    def computer_choice(self) -> Action | None:
+        """What the computer plays for the seat to move, when the computer plays it; else ``None``.
+        It reads a copy of the game (so it may think in another thread), and its choice is seeded by
+        the room's seed, the seat and the version, so a room resumed after a restart plays on
+        exactly as it would have."""
         if not self.computer_to_move():
             return None
         seat = self.seats[(self.to_move or 0) - 1]
         seed = zlib.crc32(f"{self.settings.seed}:{seat.number}:{self.version}".encode())
-        decision = PLAYERS[seat.level](seed).choose(self.game)
+        return PLAYERS[seat.level](seed).choose(self.game.clone()).action
+
+    def computer_move(self, action: Action | None = None) -> tuple[Room, Action] | None:
+        """The computer's move (``action``, chosen already, or its choice now) for the seat to move."""
+        if not self.computer_to_move():
+            return None
+        action = action or self.computer_choice()
+        assert action is not None
         game = self.game.clone()
-        game.apply(decision.action)
-        return self._with(game=game), decision.action
+        game.apply(action)  # the engine checks it as it checks a person's
+        return self._with(game=game), action
 
     def set_computer(self, host: object, number: object, computer: object) -> Room:
         """The person who invited hands a seat to the computer, or takes it back for a person."""

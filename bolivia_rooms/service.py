@@ -24,6 +24,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from bolivia_core.actions import Action
 from bolivia_core.messages import LANGUAGES, render
 
 from .room import Room, RoomRefusal, RoomSettings, create_room, seat_view
@@ -334,9 +335,17 @@ class RoomService:
     async def _play_computers(self, room_id: str) -> None:
         while True:
             await asyncio.sleep(self.computer_delay)
-            if not self._rooms[room_id].computer_to_move():
+            room = self._rooms[room_id]
+            if not room.computer_to_move():
                 return
-            if not await self._quietly(self._change(room_id, _computer_plays)):
+            # the choice (a strong level thinks for a tenth of a second or more) is made in a thread,
+            # so the other rooms' moves go on meanwhile; it is played only on the table it was made for
+            action = await asyncio.to_thread(room.computer_choice)
+
+            def play(now: Room, action: Action | None = action, made_for: int = room.version) -> Outcome:
+                return _computer_plays(now, action) if now.version == made_for else None
+
+            if not await self._quietly(self._change(room_id, play)) and self._rooms[room_id].version == room.version:
                 return
 
     @staticmethod
@@ -352,7 +361,8 @@ class RoomService:
             return False
 
 
-Change = Callable[[Room], tuple[Room, MoveRecord | None] | None]
+Outcome = tuple[Room, MoveRecord | None] | None  # the room after a change, and the move to append; None: no change
+Change = Callable[[Room], Outcome]
 
 
 def _plain(change: Callable[[Room], Room | None]) -> Change:
@@ -365,8 +375,8 @@ def _plain(change: Callable[[Room], Room | None]) -> Change:
     return changed
 
 
-def _computer_plays(room: Room) -> tuple[Room, MoveRecord | None] | None:
-    chosen = room.computer_move()
+def _computer_plays(room: Room, action: Action | None) -> Outcome:
+    chosen = room.computer_move(action)
     if chosen is None:
         return None
     after, action = chosen
