@@ -17,7 +17,7 @@ from typing import Any
 
 from bolivia_core.actions import Action, parse_action
 from bolivia_core.game import Game, IllegalActionError, new_game
-from bolivia_core.messages import render
+from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
 
 from .tokens import new_room_id, new_token, token_digest, token_matches

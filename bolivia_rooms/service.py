@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bolivia_core.actions import Action
-from bolivia_core.messages import LANGUAGES, render
+from bolivia_core.i18n import LANGUAGES, render
 
 from .room import Room, RoomRefusal, RoomSettings, create_room, seat_view
 from .store import MoveRecord, Store
