@@ -13,10 +13,12 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -99,7 +101,7 @@ def service(stores: Callable[[], Store]) -> Iterator[ServiceThread]:
 def clients() -> Iterator[Callable[..., RoomClient]]:
     made: list[RoomClient] = []
 
-    def connect(service: ServiceThread, **options: Any) -> RoomClient:
+    def connect(service: ServiceThread | _Listening, **options: Any) -> RoomClient:
         made.append(RoomClient(service.address, timeout=10, **options))
         return made[-1]
 
@@ -550,3 +552,62 @@ def test_every_room_resumes_at_its_last_move_after_a_restart(
             view = seat.wait_view(lambda v: bool(v["actions"]))
             assert Game.from_json(again.service.store.load(room_id).game).position_text() == position  # type: ignore[union-attr]
             assert seat.move(view["actions"][0], view["version"])["type"] == "moved"  # and the game goes on
+
+
+@dataclass(frozen=True)
+class _Listening:
+    """Where a service process listens, as ``clients`` reads it from a ServiceThread."""
+
+    address: tuple[str, int]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("redis", marks=pytest.mark.soak)])  # two process starts each
+def test_the_service_process_resumes_after_a_kill_and_stops_with_the_page_server(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Any, clients: Callable[..., RoomClient]
+) -> None:
+    """``python -m bolivia_rooms`` as scripts/serve.sh starts it: killed outright mid-game, started
+    again on the same store, the room is where it was; and it ends by itself when the process it
+    was started with (Voila, there) ends."""
+    where = str(tmp_path / "data") if kind == "sqlite" else request.getfixturevalue("redis_url")
+    page_server = subprocess.Popen(["sleep", "60"])
+
+    def start() -> tuple[subprocess.Popen[bytes], _Listening]:
+        port = _free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bolivia_rooms", "--listen", f"127.0.0.1:{port}", "--store", where,
+             "--computer-delay", "0", "--stop-with", str(page_server.pid)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the room service did not start"
+                time.sleep(0.05)
+        return process, _Listening(("127.0.0.1", port))
+
+    try:
+        process, address = start()
+        made = _room(clients(address), computer_seats=[2, 3, 4])
+        seat = clients(address)
+        seat.sit(made["room"], made["seats"]["1"])
+        view = seat.wait_view(lambda v: bool(v["actions"]))
+        seat.move(view["actions"][0], view["version"])
+        seat.wait_view(lambda v: v["version"] > view["version"] and bool(v["actions"]))  # the computers played
+        last = seat.view["version"]  # type: ignore[index]
+        process.kill()
+        process.wait(10)
+        process, address = start()
+        again = clients(address, record=True)
+        assert again.sit(made["room"], made["seats"]["1"])["type"] == "seated"
+        first = next(json.loads(line) for line in again.lines or [] if b'"type": "view"' in line)
+        assert first["version"] == last
+        page_server.kill()
+        page_server.wait(10)
+        assert process.wait(10) == 0  # it noticed, and stopped cleanly
+    finally:
+        page_server.kill()
+        if process.poll() is None:
+            process.kill()
