@@ -122,6 +122,30 @@ class RoomService:
         self._links.discard(link)
         if link.room is not None and link.seat is not None and self._seated.get((link.room, link.seat)) is link:
             del self._seated[(link.room, link.seat)]
+            if not any(room_id == link.room for room_id, _ in self._seated):
+                self._forget(link.room)
+
+    def _forget(self, room_id: str) -> None:
+        """Nobody sits at the room here any more: its game leaves this process's memory (the store
+        keeps it) and its computers and idle timer stop, unless a change is being saved right now."""
+        lock = self._locks.get(room_id)
+        if lock is not None and lock.locked():
+            self._background(self._forget_after(room_id, lock))
+            return
+        task = self._computers.pop(room_id, None)
+        if task is not None:
+            task.cancel()
+        timer = self._idle.pop(room_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._rooms.pop(room_id, None)
+        self._locks.pop(room_id, None)
+
+    async def _forget_after(self, room_id: str, lock: asyncio.Lock) -> None:
+        async with lock:
+            pass
+        if not any(seated == room_id for seated, _ in self._seated):
+            self._forget(room_id)
 
     def _send(self, link: _Link, message: dict[str, Any]) -> None:
         if self.on_send is not None:
@@ -160,8 +184,7 @@ class RoomService:
     async def _on_create(self, link: _Link, request: dict[str, Any]) -> None:
         settings = RoomSettings.from_dict(request.get("settings", {}))
         room, invite = create_room(settings)
-        await asyncio.to_thread(self.store.create, room)
-        self._rooms[room.id] = room
+        await asyncio.to_thread(self.store.create, room)  # read from there when somebody sits down
         self._send(link, {"type": "created", "re": request.get("id"), "room": room.id, "host": invite.host,
                           "seats": {str(n): key for n, key in invite.seats.items()}, "join": invite.join})  # fmt: skip
 
@@ -285,14 +308,18 @@ class RoomService:
                 loop.call_soon_threadsafe(self._refresh_soon, room_id, version)
 
     def _refresh_soon(self, room_id: str, version: int) -> None:
-        if self._rooms[room_id].version < version:
+        room = self._rooms.get(room_id)
+        if room is not None and room.version < version:
             self._background(self._refresh(room_id))
 
     async def _refresh(self, room_id: str) -> None:
         if self._loop is None:  # stopped meanwhile
             return
         async with self._locks.setdefault(room_id, asyncio.Lock()):
-            before = self._rooms[room_id].version
+            cached = self._rooms.get(room_id)
+            if cached is None:  # forgotten meanwhile: read again when someone sits there
+                return
+            before = cached.version
             room = await self._reload(room_id)
         if room.version > before:
             self._changed(room)
@@ -335,8 +362,8 @@ class RoomService:
     async def _play_computers(self, room_id: str) -> None:
         while True:
             await asyncio.sleep(self.computer_delay)
-            room = self._rooms[room_id]
-            if not room.computer_to_move():
+            room = self._rooms.get(room_id)
+            if room is None or not room.computer_to_move():
                 return
             # the choice (a strong level thinks for a tenth of a second or more) is made in a thread,
             # so the other rooms' moves go on meanwhile; it is played only on the table it was made for
@@ -345,7 +372,9 @@ class RoomService:
             def play(now: Room, action: Action | None = action, made_for: int = room.version) -> Outcome:
                 return _computer_plays(now, action) if now.version == made_for else None
 
-            if not await self._quietly(self._change(room_id, play)) and self._rooms[room_id].version == room.version:
+            changed = await self._quietly(self._change(room_id, play))
+            now = self._rooms.get(room_id)
+            if not changed and (now is None or now.version == room.version):
                 return
 
     @staticmethod

@@ -449,6 +449,24 @@ def test_soak_no_hidden_card_over_whole_games_at_full_target(
         _check_no_leak(service, made["room"], seat_one.lines or [])
 
 
+def test_a_room_nobody_sits_at_leaves_memory_and_comes_back_as_it_was(
+    service: ServiceThread, clients: Callable[..., RoomClient]
+) -> None:
+    made = _room(clients(service), players=2, computer_seats=[2])
+    seat = clients(service)
+    seat.sit(made["room"], made["seats"]["1"])
+    view = seat.wait_view(lambda v: bool(v["actions"]))
+    assert made["room"] in service.service._rooms
+    seat.close()
+    deadline = time.monotonic() + 5
+    while made["room"] in service.service._rooms and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert made["room"] not in service.service._rooms  # a class's rooms do not pile up in the service
+    back = clients(service)
+    back.sit(made["room"], made["seats"]["1"])
+    assert back.wait_view(lambda v: bool(v["actions"]))["version"] == view["version"]
+
+
 # --- two moves at once; a restart ------------------------------------------------------------
 
 
