@@ -202,12 +202,14 @@ class PageText(widgets.HTML):
         self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
 
 
-def page_heading(notebook: str) -> PageText:
+def page_heading(notebook: str, intro: Sequence[str] | None = None) -> PageText:
     """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
-    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
-    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them (or the codes ``intro`` names:
+    the card table's page keeps to one short line, so the whole table fits the window). The browser tab's
+    title (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
     stem = notebook.removesuffix(".ipynb")
-    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
+    codes = (f"page-intro:{stem}", f"page-more:{stem}") if intro is None else tuple(intro)
+    paragraphs = [code for code in codes if code in EN]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
     return heading
