@@ -13,7 +13,7 @@ one is answered with the engine's reasons beside the place tapped, and nothing c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,12 +167,13 @@ class CardTable(anywidget.AnyWidget):
             return None
         from .table_view import explanation_words
 
-        lines = [explanation_words(line, language) if isinstance(line, Mapping) else str(line)
-                 for line in message.get("lines", [])]  # fmt: skip
+        lines = [explanation_words(line, language) if isinstance(line, Mapping) else line() if callable(line)
+                 else str(line) for line in message.get("lines", [])]  # fmt: skip
         return {"kind": message.get("kind", "news"), "where": message.get("where", ""), "lines": lines}
 
-    def say(self, kind: str, lines: Sequence[Mapping[str, Any] | str], where: str = "") -> None:
-        """Put lines (messages as ``{"code", "params"}``, said in the page's language) in the message area."""
+    def say(self, kind: str, lines: Sequence[Mapping[str, Any] | Callable[[], str] | str], where: str = "") -> None:
+        """Put lines in the message area: messages as ``{"code", "params"}``, or callables that say a line,
+        each said in the page's language of the moment (a change of language says them again)."""
         self.message = {"kind": kind, "where": where, "lines": list(lines)}
 
     # --- the learner's intents ------------------------------------------------------------

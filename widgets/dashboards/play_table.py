@@ -24,7 +24,7 @@ from bolivia_core.rules import PRESETS, get_rules
 
 from ..components.table import CardTable
 from ..components.table_view import event_words, explanation_view, seat_view, step_motion, table_labels
-from ..language import follow_language, page_language, refusal_of, rules_title, set_page_language
+from ..language import change_page_language, follow_language, page_language, refusal_of, rules_title, set_page_language
 from .table_tools import score_table_html
 
 __all__ = ["PACES", "PlayTable", "best_level", "level_words"]
@@ -128,7 +128,7 @@ class PlayTable(CardTable):
         elif key == "pace" and value in PACES:
             self.pace = value
         elif key == "language" and value in LANGUAGES:
-            set_page_language(value)
+            change_page_language(value)  # the table follows it too, and the page's heading
         elif key.startswith("level-") and value in PLAYERS and key[6:].isdigit():
             self.seat_levels[int(key[6:])] = value
             if int(key[6:]) == 2:
@@ -266,7 +266,7 @@ class PlayTable(CardTable):
         try:
             game = Game.from_json(text) if text.startswith("{") else Game.from_position(text)
         except ValueError:
-            self.say("refusal", [{"code": "play-resume-failed", "params": {"why": refusal_of(text)}}])
+            self.say("refusal", [lambda: render("play-resume-failed", {"why": refusal_of(text)})])
             self.refresh()
             return False
         pos = game.position
