@@ -46,7 +46,9 @@ function cardMini(card) {
   svg.append(svgElement("rect", { x: 1, y: 1, width: 38, height: 54, rx: 4, class: "bx-face" }));
   const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
   const rank = card.rank === "JK" ? "★" : card.rank;
-  svg.append(svgElement("text", { x: 3, y: 18, class: `${ink} bx-mini-rank`, textLength: rank.length > 1 ? 19 : undefined }, rank));
+  const wide = rank.length > 1;
+  svg.append(svgElement("text", { x: 2, y: 18, class: `${ink} bx-mini-rank${wide ? " bx-mini-rank-wide" : ""}`,
+                                  textLength: wide ? 16 : undefined, lengthAdjust: wide ? "spacingAndGlyphs" : undefined }, rank));
   svg.append(svgElement("text", { x: 4, y: 36, class: `${ink} bx-mini-suit` }, card.rank === "JK" ? "" : SYMBOL[card.suit]));
   return svg;
 }

@@ -271,7 +271,7 @@ function render({ model, el }) {
       buttons.push(control(ui.go_out, { do: "discard", card: 0, where: "pile" }, true));
     }
     if (moves.has("next hand")) buttons.push(control(labels.moves["next hand"], { do: "next_hand" }, true));
-    if (view.phase === "play" && view.my_turn && !(view.sides[view.my_side] || {}).melded && chosen().length >= 1) {
+    if (view.phase === "play" && view.my_turn && chosen().length >= 1) {
       buttons.push(control(ui.stage, { do: "stage", cards: chosen() }));
     }
     for (const extra of page.controls || []) buttons.push(control(extra.text, extra.intent, extra.primary));
