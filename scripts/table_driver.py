@@ -32,6 +32,7 @@ PLACES_JS = """() => {
   put('meld area', root.querySelector('.bt-meld-area'));
   put('controls', root.querySelector('.bt-bottom .bt-controls'));
   put('message', root.querySelector('.bt-message'));
+  put('felt', root.querySelector('.bt-felt'));
   return {boxes, width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY,
           scrollX: window.scrollX};
 }"""
@@ -43,6 +44,10 @@ def out_of_view(page: Any) -> list[str]:
     width, height = seen["width"], seen["height"]
     wrong = [f"{name} {box}" for name, box in seen["boxes"].items()
              if box[0] < -0.5 or box[1] < -0.5 or box[2] > width + 0.5 or box[3] > height + 0.5]  # fmt: skip
+    felt = seen["boxes"].get("felt")
+    if felt:  # the table's own melds, the stock and the pile must not be hidden in the felt's scrolling
+        wrong += [f"{name} {box} hidden in the table {felt}" for name, box in seen["boxes"].items()
+                  if name.startswith(("meld", "stock", "pile")) and (box[1] < felt[1] - 0.5 or box[3] > felt[3] + 0.5)]
     if seen["scrollY"] or seen["scrollX"]:
         wrong.append(f"scrolled {seen['scrollX']},{seen['scrollY']}")
     return wrong

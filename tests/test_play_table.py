@@ -231,3 +231,20 @@ def test_hand_cards_are_named_in_words() -> None:
     assert [str(c) for c in table.hand] == sorted(table.table["view"]["hand"], key=lambda c: names.index(
         next(n for n, code in zip(names, table.table["view"]["hand"], strict=True) if code == c)))
     assert isinstance(table.hand[0], Card)
+
+
+def test_the_play_page_starts_with_at_most_twenty_widget_models() -> None:
+    """The play notebook's cells as the kernel runs them: every widget model the page is sent (it was 159)."""
+    import json
+    from pathlib import Path
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    notebook = json.loads((Path(__file__).parents[1] / "notebooks" / "play.ipynb").read_text(encoding="utf-8"))
+    shell = InteractiveShell.instance()
+    before = set(widgets.Widget.widgets)
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            shell.run_cell("".join(cell["source"]), silent=True)
+    created = set(widgets.Widget.widgets) - before
+    assert 0 < len(created) <= 20, len(created)
