@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
-from bolivia_core.messages import card_name
+from bolivia_core.i18n import card_name
 
 TIMEOUT = 300_000  # a cold kernel on a busy machine (two cores shared by several sessions)
 PLACES_JS = """() => {

@@ -15,6 +15,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 .venv/bin/ruff check --quiet .
 .venv/bin/mypy
+.venv/bin/lint-imports --no-cache --no-logo  # the import contract in pyproject.toml: layers, no Jupyter in the engine
 # Two workers (pytest-xdist): the browser tests wait on kernels and servers much of the time, so two
 # share two cores well. loadscope keeps each module (its module-scoped fixtures) and each notebook (nbval
 # runs its cells in order in one kernel) on one worker; in collection order, the long browser modules

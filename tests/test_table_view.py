@@ -77,10 +77,24 @@ def test_the_view_offers_moves_only_on_the_seats_own_turn() -> None:
     mine, theirs = seat_view(game, 1), seat_view(game, 2)
     assert mine["my_turn"] and mine["moves"] == ["draw"]  # Bolivia: the black 3 on top blocks the pile
     assert not theirs["my_turn"] and theirs["moves"] == []
-    assert mine["pile"] == {"top": "3S", "size": 2, "blocked": True, "takes": [], "why_not": mine["pile"]["why_not"]}
+    assert mine["pile"] == {"top": "3S", "size": 2, "blocked": True, "frozen": False, "takes": [],
+                            "why_not": mine["pile"]["why_not"]}  # fmt: skip
     assert mine["pile"]["why_not"]["code"] == "pile-blocked"
     assert mine["stock"] == len(game.position.stock)
     assert [s["cards"] for s in mine["seats"]] == [5, len(game.position.hands[1])]
+
+
+def test_a_frozen_pile_is_marked_for_the_seat_whose_side_has_not_melded() -> None:
+    """Canasta: the pile is frozen for a side that has not melded (only a natural pair of the top card's
+    rank takes it); once the side has melded it is not, unless a wild card lies in it."""
+    unmelded = Game.from_position("rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 7S")
+    view = seat_view(unmelded, 1)
+    assert view["pile"]["frozen"] and not view["pile"]["blocked"]
+    assert table_labels(view, "en")["pile"].endswith(", frozen")
+    melded = Game.from_position(
+        "rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; melds1=QH QS QD; pile=4D 7S"
+    )
+    assert not seat_view(melded, 1)["pile"]["frozen"]
 
 
 def test_melds_carry_their_kind_and_progress_and_the_rules_minimum() -> None:

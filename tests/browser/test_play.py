@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from table_driver import TIMEOUT, HintFollower, out_of_view
 
+from bolivia_core.actions import Action, Add, Discard, Meld, TakePile, parse_action
 from bolivia_widgets import PlayTable
 from table_driver import TurnRecord
 

@@ -308,12 +308,14 @@ function render({ model, el }) {
   function pileBox(view, labels) {
     const pile = view.pile;
     const face = pile.top ? cardFace(cardParts(pile.top)) : cardBack();
-    const button = h("button", { type: "button", class: `bt-pile${pile.blocked ? " bt-blocked" : ""}${pile.top ? "" : " bt-empty-pile"}`,
+    const button = h("button", { type: "button", class: `bt-pile${pile.blocked || pile.frozen ? " bt-blocked" : ""}${pile.top ? "" : " bt-empty-pile"}`,
                                  "aria-label": labels.pile, title: labels.pile_note || labels.pile, "data-place": "pile",
                                  "data-focus": "pile", onclick: () => tapPile(data().view, data().labels) },
       h("span", { class: "bt-pile-card" }, face),
       h("span", { class: "bt-badge", text: String(pile.size) }),
-      pile.blocked ? h("span", { class: "bt-blocked-mark", "aria-hidden": "true", text: labels.ui.blocked }) : null);
+      pile.blocked ? h("span", { class: "bt-blocked-mark", "aria-hidden": "true", text: labels.ui.blocked }) : null,
+      !pile.blocked && pile.frozen ? h("span", { class: "bt-blocked-mark bt-frozen-mark", "aria-hidden": "true",
+                                                 text: labels.ui.frozen }) : null);
     return button;
   }
 

@@ -25,7 +25,7 @@ from bolivia_core.actions import parse_action
 from bolivia_core.cards import Card, format_cards
 from bolivia_core.melds import judge
 from bolivia_core.game import Game
-from bolivia_core.messages import Reason, get_language, render
+from bolivia_core.i18n import Reason, get_language, render
 
 from .cards import card_module
 from .table_view import explanation_view, seat_view, table_labels

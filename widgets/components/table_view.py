@@ -19,8 +19,9 @@ from bolivia_core.actions import Answer, Ask, Discard, Draw, NextHand, Pass, Tak
 from bolivia_core.cards import Card, format_cards, parse_cards
 from bolivia_core.game import Game
 from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
-from bolivia_core.messages import EN, Explanation, card_name, format_number, render
+from bolivia_core.i18n import EN, Explanation, card_name, format_number, render
 from bolivia_core.rules import Rules
+from bolivia_core.turn import pile_frozen
 
 __all__ = [
     "MOVES_AT_MOST", "cards_in_words", "event_words", "explanation_words", "meld_label", "seat_view",
@@ -118,7 +119,7 @@ def _pile_view(game: Game, seat: int) -> dict[str, Any]:
     on its turn, as the engine says for a copy of the position with the seat to draw."""
     pos = game.position
     view: dict[str, Any] = {"top": str(pos.pile[-1]) if pos.pile else None, "size": len(pos.pile),
-                            "blocked": False, "takes": [], "why_not": None}  # fmt: skip
+                            "blocked": False, "frozen": False, "takes": [], "why_not": None}  # fmt: skip
     if not pos.pile or pos.phase not in ("draw", "play", "answer"):
         return view
     probe = _as_if_to_draw(game, seat)
@@ -126,6 +127,7 @@ def _pile_view(game: Game, seat: int) -> dict[str, Any]:
     view["takes"] = offered[:12]
     reasons = probe.explain(TakePile())
     view["blocked"] = any(r.code == "pile-blocked" for r in reasons)
+    view["frozen"] = pile_frozen(probe.position)
     if not offered and reasons:
         view["why_not"] = explanation_view(reasons[0])
     return view
@@ -285,6 +287,8 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     pile_name = t("table-pile-name", top=top, count=pile["size"]) if top else t("table-pile-empty")
     if pile["blocked"]:
         pile_name += ", " + t("table-blocked")
+    elif pile["frozen"]:
+        pile_name += ", " + t("table-frozen")
     pile_note = ""
     if pile["why_not"]:
         pile_note = explanation_words(pile["why_not"], language)
@@ -308,6 +312,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "moves": t("play-controls"), "log_title": t("table-log-title"), "why": t("play-why"),
         "saved": t("play-saved"), "saved_placeholder": t("play-saved-placeholder"), "save": t("play-save-json"),
         "resume": t("play-resume"), "score_sheet": t("table-score-sheet"), "blocked": t("table-blocked"),
+        "frozen": t("table-frozen"),
     }  # fmt: skip
     return {
         "language": language or "en",

@@ -18,7 +18,7 @@ from typing import Any
 
 from bolivia_core.actions import Action
 from bolivia_core.game import Game, new_game
-from bolivia_core.messages import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
+from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules
 
