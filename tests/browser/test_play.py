@@ -57,7 +57,9 @@ def test_a_seeded_hand_by_touch_fits_the_window_at_every_turn(browser, voila_url
             if game.phase in ("hand over", "game over"):
                 break
             records.append(follower.learner_turn(check=lambda: out_of_view(page)))
-        page.screenshot(path=str(Path(__file__).parent / "screenshots" / f"table-{size}.png"))
+        shots = Path(__file__).parent / "screenshots"
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / f"table-{size}.png"))
     finally:
         context.close()
     assert records and all(not r.out_of_view for r in records), [r.out_of_view for r in records if r.out_of_view]

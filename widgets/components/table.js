@@ -361,6 +361,17 @@ function render({ model, el }) {
     const extra = page.hand_end ? handEnd(page, labels) : null;
     root.replaceChildren(...[top, table, extra, bottom, live, dialog].filter(Boolean));
     if (page.language) el.closest("html")?.setAttribute("lang", page.language);
+    // a refusal is shown by the hand and marked on the place tapped, which names it for a screen reader
+    const refused = !playing && page.message && page.message.kind === "refusal" && page.message.where;
+    if (refused) {
+      const place = root.querySelector(`[data-place="${CSS.escape(page.message.where)}"]`);
+      const said = root.querySelector(".bt-message");
+      if (place && said) {
+        said.id = said.id || `bt-refusal-${Math.random().toString(36).slice(2)}`;
+        place.classList.add("bt-refused");
+        place.setAttribute("aria-describedby", said.id);
+      }
+    }
     fit();
     if (lastFocus) {
       const again = root.querySelector(`[data-focus="${CSS.escape(lastFocus)}"]`);
