@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 from harness import CHROMIUM_ARGS, server  # noqa: E402
-from table_driver import TIMEOUT, HintFollower, out_of_view  # noqa: E402
+from table_driver import TIMEOUT, HintFollower, out_of_view, set_pace  # noqa: E402
 
 
 def main() -> None:
@@ -44,9 +44,7 @@ def main() -> None:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")
         page.get_by_role("button", name=re.compile("^stock")).wait_for(timeout=TIMEOUT)
-        page.get_by_role("button", name="menu").click()
-        page.locator("select[data-setting='pace']").select_option("instant")
-        page.get_by_role("button", name="close").click()
+        set_pace(page, "instant")
         follower = HintFollower(page, PlayTable(language="en"))
         records = []
         for _ in range(options.turns):

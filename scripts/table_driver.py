@@ -182,3 +182,16 @@ class HintFollower:
             if isinstance(action, Discard | NextHand | Answer | Pass):
                 break
         return record
+
+
+def open_menu(page: Any) -> None:
+    """Open the table's menu (☰) and wait for its dialog."""
+    page.get_by_role("button", name="menu", exact=True).click(timeout=TIMEOUT)
+    page.locator(".bt-dialog[open] select[data-setting='pace']").wait_for(timeout=TIMEOUT)
+
+
+def set_pace(page: Any, pace: str) -> None:
+    """Choose how the computers' moves are shown (slow, normal, fast, instant) in the menu, and close it."""
+    open_menu(page)
+    page.locator(".bt-dialog select[data-setting='pace']").select_option(pace, timeout=TIMEOUT)
+    page.locator(".bt-dialog").get_by_role("button", name="close", exact=True).click(timeout=TIMEOUT)

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 from harness import CHROMIUM_ARGS, server  # noqa: E402
-from table_driver import TIMEOUT, HintFollower, TurnRecord  # noqa: E402
+from table_driver import TIMEOUT, HintFollower, TurnRecord, open_menu  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"wide": (1280, 800), "phone": (390, 844)}
@@ -39,9 +39,9 @@ def shoot(page, state: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def menu(page, pace: str | None = None, resume: str | None = None) -> None:  # type: ignore[no-untyped-def]
-    page.get_by_role("button", name="menu").click()
+    open_menu(page)
     if pace:
-        page.locator("select[data-setting='pace']").select_option(pace)
+        page.locator(".bt-dialog select[data-setting='pace']").select_option(pace)
     if resume:
         page.locator(".bt-saved textarea").fill(resume)
         page.locator(".bt-dialog").get_by_role("button", name="resume", exact=True).click()

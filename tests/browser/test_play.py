@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from table_driver import TIMEOUT, HintFollower, out_of_view
+from table_driver import TIMEOUT, HintFollower, out_of_view, set_pace
 
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile, parse_action
 from bolivia_widgets import PlayTable
@@ -30,12 +30,6 @@ TURNS = 5  # learner turns of the seeded hand in the quick run; the benchmark pl
 def open_play(page: Page, url: str) -> None:
     page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")  # Voila streams the page
     expect(page.get_by_role("button", name=re.compile("^stock"))).to_be_visible(timeout=TIMEOUT)
-
-
-def set_pace(page: Page, pace: str) -> None:
-    page.get_by_role("button", name="menu").click()
-    page.locator("select[data-setting='pace']").select_option(pace)
-    page.get_by_role("button", name="close").click()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
