@@ -404,6 +404,7 @@ function render({ model, el }) {
       return;
     }
     playing = { steps, at: 0, timer: null };
+    selected = new Set(); // the learner's choice belonged to the hand before its move
     showStep();
   }
 
