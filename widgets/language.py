@@ -22,7 +22,8 @@ from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise_language, ren
 from bolivia_core.rules import rules_title  # the widgets' name for it, as before
 
 __all__ = [
-    "LanguagePicker", "PageLanguage", "accepted_languages", "follow_language", "page_language", "refusal_of",
+    "LanguagePicker", "PageLanguage", "accepted_languages", "change_page_language", "follow_language",
+    "page_language", "refusal_of",
     "rules_title", "set_page_language",
 ]  # fmt: skip
 
@@ -117,6 +118,15 @@ def set_page_language(language: str) -> str:
     ``?lang=``): every widget that asks which language the page speaks is told this one."""
     _ASKED["language"] = set_language(language)
     return _ASKED["language"]
+
+
+def change_page_language(language: str) -> str:
+    """Change the page's language from a widget other than a picker (the card table's menu): every view
+    that follows the language is told, as a picker tells them."""
+    chosen = set_page_language(language)
+    for listener in list(_FOLLOWERS):
+        listener(chosen)
+    return chosen
 
 
 def follow_language(listener: Callable[[str], None]) -> None:

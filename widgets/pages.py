@@ -202,12 +202,17 @@ class PageText(widgets.HTML):
         self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
 
 
+SHORT_INTROS: dict[str, tuple[str, ...]] = {"play.ipynb": ("table-page-intro",)}
+
+
 def page_heading(notebook: str) -> PageText:
     """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
-    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
-    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them; a page with a card table keeps
+    to one short line (``SHORT_INTROS``), so that the whole table fits the window below it. The browser
+    tab's title (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
     stem = notebook.removesuffix(".ipynb")
-    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
+    codes = SHORT_INTROS.get(notebook, (f"page-intro:{stem}", f"page-more:{stem}"))
+    paragraphs = [code for code in codes if code in EN]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
     return heading
