@@ -34,7 +34,7 @@ from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.scoring import may_go_out, needs_text
 
 from ..components.cards import CardRow
-from ..language import LanguagePicker, refusal_of, rules_title
+from ..language import LanguagePicker, refusal_of, rule_choices
 from .table_tools import score_table_html
 
 __all__ = ["PlayTable", "best_level"]
@@ -112,7 +112,7 @@ class PlayTable(widgets.VBox):
     ) -> None:  # fmt: skip
         self.language = LanguagePicker(language)  # first: every text below is said in the page's language
         wide = widgets.Layout(width="auto", max_width="100%")
-        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, description=t("play-rules"), layout=wide)
+        self.rules = widgets.Dropdown(options=rule_choices(), value=rules, description=t("play-rules"), layout=wide)
         self.players = widgets.Dropdown(options=get_rules(rules).player_counts, value=players,
                                         description=t("play-players"), layout=wide)  # fmt: skip
         self.target = widgets.BoundedIntText(value=target or get_rules(rules).target_score[players], min=50,
@@ -284,7 +284,7 @@ class PlayTable(widgets.VBox):
         for button in vars(self).values():
             if isinstance(button, widgets.Button) and hasattr(button, "bolivia_code"):
                 button.description = t(button.bolivia_code)
-        for picker, options in ((self.rules, _rule_titles()),
+        for picker, options in ((self.rules, rule_choices()),
                                 (self.pace, [(t("play-pace-step"), "step"), (t("play-pace-straight"), "straight")])):
             if list(picker.options) != options:
                 chosen = picker.value
@@ -1050,10 +1050,6 @@ def level_words(level: str) -> str:
     does not name yet is shown as the engine names it."""
     code = f"dash:level-{level}"
     return t(code) if code in EN else level
-
-
-def _rule_titles() -> list[tuple[str, str]]:
-    return [(rules_title(name), name) for name in PRESETS]
 
 
 def _why(decision: Decision) -> str:
