@@ -3,8 +3,9 @@ per game. ``simulate`` (a tally per side) and ``play_tournament`` (one level's s
 both report from these records, so the same seed and seats play the same game under either command.
 
 A game is plain data (``GameSpec``), so a worker process can play it; each seat's player is seeded from
-the deal's seed (``seat_players``), and each decision is timed in CPU time (``time.process_time_ns``),
-which means the same on a busy machine and in a worker process.
+the deal's seed (``seat_players``). A timed game (a tournament's) times each decision in CPU time
+(``time.process_time_ns``), which means the same on a busy machine and in a worker process; the clock
+is read only then, as one reading costs several microseconds on some machines, a tenth of a greedy move.
 """
 
 from __future__ import annotations
@@ -33,20 +34,22 @@ def deal_seed(seed: int, deal: int) -> int:
 @dataclass(frozen=True)
 class GameSpec:
     """One game to play: the rules (a ``Rules`` in this process; a preset's name or every knob for a
-    worker), the table size, the deal's seed, the level at each seat (player 1 first) and the target."""
+    worker), the table size, the deal's seed, the level at each seat (player 1 first), the target, and
+    whether each decision is timed."""
 
     rules: Rules | str | dict[str, Any]
     players: int
     seed: int
     seat_levels: tuple[str, ...]
     target: int | None = None
+    timed: bool = False
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """One whole game: its deal's seed, the final score and winner of each side (``None`` for a draw),
-    its hands, its actions, the hands that ended by going out, and, seat by seat, the level seated
-    and the CPU time of each of its decisions in nanoseconds."""
+    its hands, its actions, the hands that ended by going out, the level at each seat, and in a timed
+    game, seat by seat, the CPU time of each of its decisions in nanoseconds (else empty)."""
 
     seed: int
     scores: tuple[int, ...]
@@ -60,20 +63,23 @@ class GameRecord:
 
 def play_game(game: Game, players: Sequence[Player]) -> Game:
     """Play ``game`` to its end, seat ``n`` choosing for player ``n``; bounded in length."""
-    _play_timed(game, players)
+    _play(game, players, timed=False)
     return game
 
 
-def _play_timed(game: Game, players: Sequence[Player]) -> tuple[tuple[int, ...], ...]:
-    """Play ``game`` to its end; the CPU time of each seat's decisions, seat by seat."""
+def _play(game: Game, players: Sequence[Player], timed: bool) -> tuple[tuple[int, ...], ...]:
+    """Play ``game`` to its end; when ``timed``, the CPU time of each seat's decisions, seat by seat."""
     times: list[list[int]] = [[] for _ in players]
     for _ in range(MAX_ACTIONS_PER_GAME):
         if game.is_over:
-            return tuple(tuple(seat) for seat in times)
+            return tuple(tuple(seat) for seat in times) if timed else ()
         seat = game.to_move - 1
-        start = time.process_time_ns()
-        action = players[seat].choose(game).action
-        times[seat].append(time.process_time_ns() - start)
+        if timed:
+            start = time.process_time_ns()
+            action = players[seat].choose(game).action
+            times[seat].append(time.process_time_ns() - start)
+        else:
+            action = players[seat].choose(game).action
         game.apply(action)
     raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
 
@@ -82,7 +88,7 @@ def play_spec(spec: GameSpec) -> GameRecord:
     """Deal and play one game to its end."""
     rules = spec.rules if isinstance(spec.rules, Rules) else _rules_of(spec.rules)
     game = new_game(rules, spec.players, spec.seed, spec.target)
-    times = _play_timed(game, seat_players(spec.seat_levels, spec.players, spec.seed))
+    times = _play(game, seat_players(spec.seat_levels, spec.players, spec.seed), spec.timed)
     return GameRecord(
         spec.seed, game.scores, game.winner(), len(game.results), len(game.history),
         sum(r.went_out is not None for r in game.results), spec.seat_levels, times,

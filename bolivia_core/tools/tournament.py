@@ -173,7 +173,7 @@ def play_tournament(
     for number, first_side in enumerate(first_sides):
         levels = _side_levels(seats, sides, first_side)
         seat_levels = tuple(levels[side] for side in side_of_seat)
-        specs.append(GameSpec(rules, players, deal_seed(seed, number // sides), seat_levels, target))
+        specs.append(GameSpec(rules, players, deal_seed(seed, number // sides), seat_levels, target, timed=True))
     records = run_games(specs, workers)
     outcomes = map(GameOutcome.of, records, first_sides)
     result = TournamentResult(rules.name, players, seats)
