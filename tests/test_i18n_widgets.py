@@ -199,3 +199,25 @@ def test_play_table_names_the_computer_levels_in_the_language() -> None:
     assert dict(picker["options"])["greedy"] == "zachłanny"
     table.handle({"do": "setting", "key": "language", "value": "en"})
 
+
+def test_every_rules_picker_offers_the_presets_by_their_titles_in_the_language() -> None:
+    """The six dashboards that pick a rule set share one list of choices: every preset by its Polish
+    title once the page speaks Polish (the rules titles' entries in pl/bolivia.po), its name kept."""
+    from bolivia_widgets import GameViewer, MeldChecker, PlayTable, ScoreCalculator, VariantExplorer
+
+    polish = [("Boliwia", "bolivia"), ("wariant szwedzki", "swedish"), ("wariant dwutaliowy", "two-deck"),
+              ("Canasta", "canasta")]  # fmt: skip
+    lab, checker, calculator = MeldLab(language="en"), MeldChecker(language="en"), ScoreCalculator(language="en")
+    viewer, table, explorer = GameViewer(language="en"), PlayTable(language="en"), VariantExplorer(language="en")
+    pickers = {"meld lab": (lab, lab.rules_picker), "meld checker": (checker, checker.rules),
+               "score calculator": (calculator, calculator.rules), "game viewer": (viewer, viewer.rules),
+               "club editor": (explorer, explorer.club.base)}  # fmt: skip
+    for name, (dashboard, picker) in pickers.items():
+        assert [value for _title, value in picker.options] == [v for _t, v in polish], name
+        dashboard.language.value = "pl"
+        assert list(picker.options) == polish, name
+    # the play page's card table offers the same choices in its settings, name first
+    table.handle({"do": "setting", "key": "language", "value": "pl"})
+    setting = next(s for s in table.table["page"]["menu"]["settings"] if s["key"] == "rules")
+    assert [(title, name) for name, title in setting["options"]] == polish
+    table.handle({"do": "setting", "key": "language", "value": "en"})

@@ -19,17 +19,21 @@ import ipywidgets as widgets
 import traitlets
 
 from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
-from bolivia_core.rules import rules_title  # the widgets' name for it, as before
+from bolivia_core.rules import PRESETS, rules_title  # rules_title: the widgets' name for it, as before
 
 __all__ = [
     "LanguagePicker", "PageLanguage", "accepted_languages", "change_page_language", "follow_language",
-    "page_language", "refusal_of",
-    "rules_title", "set_page_language",
+    "page_language", "refusal_of", "rule_choices", "rules_title", "set_page_language",
 ]  # fmt: skip
 
 HERE = Path(__file__).parent
 _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel waits for one request only
 _FOLLOWERS: list[Callable[[str], None]] = []  # views outside any widget (a page's heading) that every picker tells
+
+
+def rule_choices() -> list[tuple[str, str]]:
+    """The presets as a picker's options: each one's title in the current language, and its name."""
+    return [(rules_title(name), name) for name in PRESETS]
 
 
 def accepted_languages(header: str) -> list[str]:

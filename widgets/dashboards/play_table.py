@@ -24,7 +24,14 @@ from bolivia_core.rules import PRESETS, get_rules
 
 from ..components.table import CardTable
 from ..components.table_view import event_words, explanation_view, seat_view, step_motion, table_labels
-from ..language import change_page_language, follow_language, page_language, refusal_of, rules_title, set_page_language
+from ..language import (
+    change_page_language,
+    follow_language,
+    page_language,
+    refusal_of,
+    rule_choices,
+    set_page_language,
+)
 from .table_tools import score_table_html
 
 __all__ = ["PACES", "PlayTable", "best_level", "level_words"]
@@ -317,7 +324,7 @@ class PlayTable(CardTable):
             {"key": "language", "label": t("table-language"), "value": get_language(),
              "options": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]},
             {"key": "rules", "label": t("play-rules"), "value": self.rules_name,
-             "options": [(name, rules_title(name)) for name in PRESETS]},
+             "options": [(name, title) for title, name in rule_choices()]},
             {"key": "players", "label": t("play-players"), "value": self.player_count,
              "options": [(n, str(n)) for n in rules.player_counts]},
             *({"key": f"level-{p}", "label": t("play-seat", player=p),
