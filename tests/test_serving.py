@@ -47,7 +47,7 @@ async def _culling_story() -> None:
 
     from bolivia_widgets.serving import PageKernelManager
 
-    manager = PageKernelManager(cull_idle_timeout=1)
+    manager = PageKernelManager(cull_idle_timeout=1, connect_grace=0)
     handed_out = await manager.start_kernel()
     never_visited = await manager.start_kernel()
     try:
