@@ -3,10 +3,12 @@
 
 Under Voilà the query string and the Accept-Language header reach the kernel as environment
 variables (the header because ``voila.json`` names it in ``http_header_envs``). A kernel Voilà starts
-ahead (a dashboard's pool) has no request yet: it builds the whole page in English, and at the page's
-end (``follow_request``, which ``pages.dashboard_links`` calls) waits for the visitor's request and,
-if it asks for another language, says the page again in it as a picker would (0.01 CPU-s for the play
-page, against 0.7 for building it, which is then done before anyone asks).
+ahead (a dashboard's pool) has no request yet, and waits for it where the page first asks for its
+language. A page whose pool sets ``BOLIVIA_BUILD_AHEAD`` (voila.json: the play page) does not wait there:
+it is built whole in English, and at its end (``follow_request``, which ``pages.dashboard_links``
+calls) waits for the visitor's request and, if it asks for another language, is said again in it as a
+picker would say it (0.01 CPU-s for the play page, against 0.7 for building it, which is then done
+before anyone asks). Only pages all of whose words follow their picker may be built ahead.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ HERE = Path(__file__).parent
 _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel waits for one request only
 _FOLLOWERS: list[Callable[[str], None]] = []  # views outside any widget (a page's heading) that every picker tells
 _PICKERS: list[LanguagePicker] = []  # the page's pickers: told the request's language by follow_request
+_REQUEST: dict[str, str] = {}  # the visitor's request, once it has come to a kernel started ahead
 
 
 def accepted_languages(header: str) -> list[str]:
@@ -57,6 +60,8 @@ def page_language(query: str | None = None, accept: str | None = None) -> str:
     if query is None and accept is None and "language" in _ASKED:
         return _ASKED["language"]
     if query is None:
+        if not _built_ahead():
+            request_environment()  # a kernel started ahead waits here for its visitor's request
         query = os.environ.get("QUERY_STRING", "")
     if accept is None:
         accept = os.environ.get("HTTP_ACCEPT_LANGUAGE", "")
@@ -76,12 +81,16 @@ def _waiting_for_request() -> bool:
     return os.environ.get("VOILA_PREHEAT", "False") != "False" and "VOILA_KERNEL_ID" in os.environ
 
 
+def _built_ahead() -> bool:
+    return _waiting_for_request() and bool(os.environ.get("BOLIVIA_BUILD_AHEAD"))
+
+
 def follow_request() -> str:
     """At the end of a page built ahead (in a kernel Voilà started before anyone asked): wait for the
     visitor's request, and if it asks for a language other than the one the page was built in, say the
     whole page again in that one, as its pickers do. Anywhere else the request came with the kernel and
     the page already speaks its language: nothing changes. The page's language."""
-    if not _waiting_for_request():
+    if not _built_ahead() or _REQUEST:
         return page_language()
     built_in = _ASKED.pop("language", None)
     request_environment()
@@ -105,7 +114,7 @@ def request_environment() -> None:
     importing ``voila.utils``, whose imports (the Jupyter server, its event schemas) cost a kernel 3.5
     CPU-seconds: most of a page's cost when a class opens it at once. Outside a pre-started kernel, or if
     the socket cannot be reached (the page then speaks the browser's language or English), it returns."""
-    if not _waiting_for_request():
+    if not _waiting_for_request() or _REQUEST:
         return
     from websockets.exceptions import WebSocketException  # Voilà's own dependency, imported only here
     from websockets.sync.client import connect
@@ -122,7 +131,8 @@ def request_environment() -> None:
         print(f"the page's request did not arrive from {address} ({error})", file=sys.stderr)
         return
     if isinstance(request, dict):
-        os.environ.update({str(name): str(value) for name, value in request.items()})
+        _REQUEST.update({str(name): str(value) for name, value in request.items()})
+        os.environ.update(_REQUEST)
 
 
 class PageLanguage(anywidget.AnyWidget):
