@@ -7,7 +7,7 @@ The public API, used by the notebooks, the widgets and outside scripts::
 
 from .cards import Card, CardError, format_cards, full_deck, parse_cards
 from .melds import MeldKind, MeldVerdict, SideMeldsVerdict, check_addition, check_meld, check_side_melds
-from .messages import LANGUAGES, Reason, get_language, render, set_language
+from .i18n import LANGUAGES, Reason, get_language, render, set_language
 from .rules import KnobInfo, Rules, RulesError, get_rules, preset_names
 from .scoring import (
     InitialMeldVerdict,

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from .cli import BROKEN_PIPE, main
+from .tools.cli import BROKEN_PIPE, main
 
 status = main()
 if status == BROKEN_PIPE:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import CARD_ORDER, Card, CardError, format_cards, parse_cards
-from .messages import render
+from .i18n import render
 
 __all__ = [
     "Action",

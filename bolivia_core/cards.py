@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 
-from .messages import render
+from .i18n import render
 
 __all__ = [
     "CARD_ORDER",

@@ -18,14 +18,14 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import CARD_ORDER, Card, format_cards
-from .checks import explain, reasons
-from .legal import LegalActions
-from .messages import Reason, render
+from .turn.checks import explain, reasons
+from .turn.legal import LegalActions
+from .i18n import Reason, render
 from .position import Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scenario import format_position, parse_position
 from .scoring import SideScore
-from .transitions import PERFORM, Event, HandResult, deal, first_dealer
+from .turn.transitions import PERFORM, Event, HandResult, deal, first_dealer
 
 __all__ = ["Event", "Game", "GameFileError", "HandResult", "IllegalActionError", "Position", "new_game"]
 

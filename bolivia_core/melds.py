@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import Card, CardError, cards_in_deck, check_copies, format_cards, parse_cards
-from .messages import EN, Reason, render
+from .i18n import EN, Reason, render
 from .rules import Rules, resolve_rules
 
 __all__ = [

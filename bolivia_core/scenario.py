@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .cards import Card, CardError, deck_counts, format_cards, parse_cards, remove_cards
 from .position import PHASES, Position
 from .melds import check_side_melds
-from .messages import render
+from .i18n import render
 from .rules import Rules, RulesError, get_rules
 
 __all__ = ["SCENARIOS", "Scenario", "ScenarioError", "format_position", "load_scenario", "parse_position"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import Card, check_copies, format_cards, parse_cards
 from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons, judge
-from .messages import Explanation, Reason, normalise_language, render
+from .i18n import Explanation, Reason, normalise_language, render
 from .rules import Rules, resolve_rules
 
 __all__ = [

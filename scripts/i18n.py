@@ -1,5 +1,5 @@
 """Keep the translations in step with the English catalogues: the engine's and widgets' messages
-(domain ``bolivia``: ``EN`` in bolivia_core/messages.py) and the lessons' prose (domain ``lessons``:
+(domain ``bolivia``: ``EN`` in bolivia_core/i18n/messages.py) and the lessons' prose (domain ``lessons``:
 the paragraphs of lessons/*.py).
 
     python scripts/i18n.py update          # templates, merge into every .po, compile .mo, list gaps (both domains)
@@ -33,7 +33,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bolivia_core.messages import DOMAIN, EN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, PLURAL_CATEGORIES  # noqa: E402
+from bolivia_core.i18n import DOMAIN, EN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, PLURAL_CATEGORIES  # noqa: E402
 
 LESSONS = "lessons"
 DOMAINS = (DOMAIN, LESSONS)
@@ -128,7 +128,7 @@ def template_catalog(language: str | None, domain: str = DOMAIN) -> Catalog:
     header = (
         f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages. Drafts taken from the words of the\n"
         "# rule texts in this language, open to review by native speakers.\n"
-        if language else "# The Bolivia explorer's messages: the template, made from EN in bolivia_core/messages.py.\n"
+        if language else "# The Bolivia explorer's messages: the template, made from EN in bolivia_core/i18n.\n"
     ) + (
         "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
         "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
@@ -158,7 +158,7 @@ def lessons_template(language: str | None) -> Catalog:
     ) + (
         "# msgctxt is the paragraph's id, msgid its English (Markdown). Card notation (10H, KS, JK), action\n"
         "# syntax (add KD to 2) and every {placeholder} stay exactly as they are; the game's words follow\n"
-        "# bolivia_core/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
+        "# bolivia_core/i18n/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
     )
     catalog = empty_catalog(language, LESSONS, header)
     for code, text in lesson_texts().items():

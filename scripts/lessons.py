@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, format_number, render  # noqa: E402
+from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, format_number, render  # noqa: E402
 from lessons import (  # noqa: E402
     Code,
     Heading,

@@ -5,6 +5,11 @@
 # which Voila reads from the checkout's top folder. For a class, CLASS_SIZE=30 keeps 30 kernels waiting
 # with the play page run, for 30 learners opening it at once; CLASS_PAGES="play.ipynb 01_the_turn.ipynb"
 # names the pages the class opens together (play.ipynb unless told).
+# Beside Voila, the room service (bolivia_rooms: where people play together) listens on loopback
+# at $BOLIVIA_ROOMS (127.0.0.1:8867); the page kernels, which inherit that variable, are its only
+# clients. Its rooms are kept in $BOLIVIA_ROOMS_STORE: a data folder for SQLite (data/rooms), or
+# redis://HOST:PORT/DB when several servers share the rooms (README "Playing together").
+# It stops by itself when Voila (this script's process, after exec) ends.
 source "$(dirname "$0")/setup-env.sh" app
 class=()
 if [ -n "${CLASS_SIZE:-}" ]; then
@@ -21,4 +26,6 @@ if [ -n "${CLASS_SIZE:-}" ]; then
         class+=("--PageKernelManager.class_pages=$page")
     done
 fi
+export BOLIVIA_ROOMS="${BOLIVIA_ROOMS:-127.0.0.1:8867}"
+.venv/bin/python -m bolivia_rooms --listen "$BOLIVIA_ROOMS" --store "${BOLIVIA_ROOMS_STORE:-data/rooms}" --stop-with $$ &
 exec .venv/bin/voila notebooks --port="${PORT:-8866}" --no-browser "${class[@]}" "$@"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bolivia_core.cli import BROKEN_PIPE, main
-from bolivia_core.messages import get_language, render
+from bolivia_core.tools.cli import BROKEN_PIPE, main
+from bolivia_core.i18n import get_language, render
 from bolivia_core.players import PLAYERS
 from bolivia_core.rules import KNOB_NAMES, PRESETS
 

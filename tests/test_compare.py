@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bolivia_core import get_rules, preset_names
-from bolivia_core.cli import main
-from bolivia_core.compare import (
+from bolivia_core.tools.cli import main
+from bolivia_core.tools.compare import (
     ClubFileError,
     compare_situation,
     diff_rules,

@@ -9,7 +9,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as widgets
 
-from bolivia_core.messages import set_language
+from bolivia_core.i18n import set_language
 from bolivia_core.scenario import SCENARIOS
 from bolivia_widgets import ActionQuiz, MeldQuiz, ScoreQuiz
 from bolivia_widgets.lessons.exercise import WinnerQuiz, read_points

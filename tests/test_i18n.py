@@ -21,9 +21,9 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from bolivia_core import Card, check_meld, get_rules, score_side
-from bolivia_core.cli import main
-from bolivia_core.compare import rules_sheet_html
-from bolivia_core.messages import (
+from bolivia_core.tools.cli import main
+from bolivia_core.tools.compare import rules_sheet_html
+from bolivia_core.i18n import (
     EN,
     LANGUAGES,
     LOCALE_DIR,
@@ -445,7 +445,7 @@ def test_an_action_within_a_reason_is_said_in_the_reasons_language_and_given_as_
     """The strong player's reason names the move it weighed against: said in the words of whatever
     language the reason is said in (Danish "kaste 5C"), and as the notation in JSON."""
     from bolivia_core.actions import parse_action
-    from bolivia_core.messages import Explanation
+    from bolivia_core.i18n import Explanation
 
     reason = Explanation("why-strong-lookahead", None, {"samples": 3, "margin": 5, "other": parse_action("discard 5C")})
     assert "“kaste 5C”" in reason.text("da") and "“discard 5C”" in reason.text("en")

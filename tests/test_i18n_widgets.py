@@ -7,7 +7,7 @@ import html
 import pytest
 
 from bolivia_core import set_language
-from bolivia_core.messages import card_name, render
+from bolivia_core.i18n import card_name, render
 from bolivia_widgets import MeldLab
 from bolivia_widgets.language import accepted_languages, page_language
 

@@ -1,4 +1,4 @@
-"""The legal-action view holds exactly what bolivia_core.legal says it holds: checked against brute
+"""The legal-action view holds exactly what bolivia_core.turn.legal says it holds: checked against brute
 force over every subset of small hands, for every preset, in the draw and the play phase."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
 from bolivia_core.cards import Card, format_cards
-from bolivia_core.checks import is_legal
+from bolivia_core.turn.checks import is_legal
 from bolivia_core.game import Game
-from bolivia_core.legal import _judged_candidates, meld_groups
+from bolivia_core.turn.legal import _judged_candidates, meld_groups
 from bolivia_core.melds import judge, judge_addition
 from bolivia_core.players import GreedyPlayer, RandomPlayer
 from bolivia_core.rules import Rules

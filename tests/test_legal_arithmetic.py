@@ -12,7 +12,7 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import Card
-from bolivia_core.legal import _joins_sequence, _NO_CARDS, _open_sequence, _scan, meld_groups
+from bolivia_core.turn.legal import _joins_sequence, _NO_CARDS, _open_sequence, _scan, meld_groups
 from bolivia_core.melds import MeldKind, judge, judge_addition
 
 CASES = 1500

@@ -14,7 +14,7 @@ import pytest
 from bolivia_core.actions import Meld
 from bolivia_core.cards import parse_cards
 from bolivia_core.game import Game
-from bolivia_core.legal import meld_groups
+from bolivia_core.turn.legal import meld_groups
 from bolivia_core.rules import get_rules
 
 READY = {  # preset: (table, extra scenario fields)

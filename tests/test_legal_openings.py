@@ -1,5 +1,5 @@
 """An unmelded side's openings of several melds, and the melds a take lays beside the pile's meld,
-are what bolivia_core.legal's docstring defines, written out here the plain way: every two maximal
+are what bolivia_core.turn.legal's docstring defines, written out here the plain way: every two maximal
 melds (in the order of combinations) that reach the minimum together when neither does alone and
 that the hand holds together; if no two do, the best-first combination of the offered melds when it
 has three melds or more. The view reaches the same answers with shortcuts (points before cards, a
@@ -17,7 +17,7 @@ from bolivia_core import preset_names
 from bolivia_core.actions import Meld, TakePile
 from bolivia_core.cards import Card, remove_cards
 from bolivia_core.game import Game
-from bolivia_core.legal import _Hand, _judged_candidates, _meld_groups
+from bolivia_core.turn.legal import _Hand, _judged_candidates, _meld_groups
 from bolivia_core.melds import judge
 from bolivia_core.players import RandomPlayer
 from bolivia_core.rules import Rules

@@ -14,7 +14,7 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import Card
-from bolivia_core.legal import _cluster_shapes, _may_be_sequence, _suit_shapes, _top_joins
+from bolivia_core.turn.legal import _cluster_shapes, _may_be_sequence, _suit_shapes, _top_joins
 from bolivia_core.melds import MeldKind, judge, judge_addition
 
 SAMPLES = 3000

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bolivia_core.messages import set_language
+from bolivia_core.i18n import set_language
 from bolivia_widgets.language import page_language
 from bolivia_widgets.lesson_tools import (
     CardValues,
@@ -97,7 +97,7 @@ def test_a_lesson_page_links_its_other_languages_and_the_glossary() -> None:
 
 def test_a_lesson_copy_s_widgets_speak_its_language_though_its_address_has_no_lang() -> None:
     """A Danish lesson page is da/10_scoring_a_hand.ipynb, no ?lang=: a calculator on it speaks Danish."""
-    from bolivia_core.messages import get_language, render, set_language
+    from bolivia_core.i18n import get_language, render, set_language
     from bolivia_widgets.language import page_language
     from bolivia_widgets.lesson_tools import ScoreCalculator, start_lesson
 

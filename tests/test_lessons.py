@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bolivia_core import get_rules
-from bolivia_core.messages import LANGUAGES, LOCALE_DIR, format_number
+from bolivia_core.i18n import LANGUAGES, LOCALE_DIR, format_number
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -12,12 +12,12 @@ import pytest
 from bolivia_core import get_rules, preset_names
 from bolivia_core.actions import Discard, Meld
 from bolivia_core.cards import Card, parse_cards
-from bolivia_core.cli import main
+from bolivia_core.tools.cli import main
 from bolivia_core.game import Game, new_game
-from bolivia_core.levels import CLUB, STRONG, StrongPlayer, rank_actions, score_actions, seat_view
-from bolivia_core.messages import EN
+from bolivia_core.players.levels import CLUB, STRONG, StrongPlayer, rank_actions, score_actions, seat_view
+from bolivia_core.i18n import EN
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
-from bolivia_core.tournament import wilson_interval
+from bolivia_core.tools.tournament import wilson_interval
 
 LEVELS = ("beginner", "club", "strong")
 
@@ -259,8 +259,8 @@ def test_tournament_interval_is_wilsons(rate: float, games: int, low: float, hig
 def test_tournament_progress_is_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     """The terminal's progress line goes through the catalogue: in Polish "2 of 2 games played" takes
     the genitive plural after "z" (rozegrano 2 z 2 gier), and one game the genitive singular (z 1 gry)."""
-    from bolivia_core.messages import get_language, set_language
-    from bolivia_core.tournament import _progress_line
+    from bolivia_core.i18n import get_language, set_language
+    from bolivia_core.tools.tournament import _progress_line
 
     before = get_language()
     set_language("pl")

@@ -73,7 +73,7 @@ def test_links_lead_from_the_index_through_every_page_in_order() -> None:
 
 
 def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_with_the_language() -> None:
-    from bolivia_core.messages import set_language
+    from bolivia_core.i18n import set_language
     from bolivia_widgets.pages import page_links, start_here
 
     set_language("da")
@@ -94,7 +94,7 @@ def test_a_lesson_in_a_language_folder_links_its_own_copies_and_the_dashboards_w
 
 
 def test_a_dashboard_in_danish_links_the_danish_lessons_and_follows_the_picker() -> None:
-    from bolivia_core.messages import set_language
+    from bolivia_core.i18n import set_language
     from bolivia_widgets.language import LanguagePicker, page_language
     from bolivia_widgets.pages import dashboard_links
 
@@ -224,7 +224,7 @@ def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
 
 
 def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
-    from bolivia_core.messages import card_name
+    from bolivia_core.i18n import card_name
     from bolivia_widgets import GameViewer
 
     viewer = GameViewer(seed=1)
@@ -246,7 +246,7 @@ def test_the_variants_page_is_linked_in_the_reader_s_language_from_every_languag
     """It has a copy in each language's folder, like a lesson: an English page links the English copy,
     a dashboard opened with ?lang=pl the Polish copy, and each index its own language's copy, never
     the English one."""
-    from bolivia_core.messages import set_language
+    from bolivia_core.i18n import set_language
     from bolivia_widgets.language import page_language
     from bolivia_widgets.pages import dashboard_links, page_links
 
@@ -273,7 +273,8 @@ def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language()
     import json
     import re
 
-    from bolivia_core.messages import _ALIASES, LANGUAGES
+    from bolivia_core.i18n import LANGUAGES
+    from bolivia_core.i18n.messages import _ALIASES
 
     root = Path(__file__).resolve().parents[1]
     script = (root / "share/jupyter/voila/templates/bolivia/language-copy.js").read_text(encoding="utf-8")
@@ -290,7 +291,7 @@ def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language()
 
 
 def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:
-    from bolivia_core.messages import set_language
+    from bolivia_core.i18n import set_language
     from bolivia_widgets.language import LanguagePicker, page_language
     from bolivia_widgets.pages import page_heading
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from bolivia_core import get_rules, preset_names
-from bolivia_core.cli import main
-from bolivia_core.players import simulate
+from bolivia_core.tools.cli import main
+from bolivia_core.tools.simulation import simulate
 
 
 @pytest.mark.parametrize("preset", preset_names())

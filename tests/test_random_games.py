@@ -19,7 +19,7 @@ from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import format_cards
 from bolivia_core.actions import Action, Discard, parse_action
 from bolivia_core.game import Game, IllegalActionError, new_game
-from bolivia_core.legal import candidates
+from bolivia_core.turn.legal import candidates
 from bolivia_core.scenario import format_position, parse_position
 from bolivia_core.scoring import score_side
 

@@ -110,7 +110,7 @@ def test_a_page_built_ahead_speaks_the_language_its_request_asks_for(monkeypatch
     from tornado.web import Application
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from bolivia_core.messages import set_language
+    from bolivia_core.i18n import set_language
     from bolivia_widgets.language import LanguagePicker, follow_language, follow_request, page_language
 
     sockets = bind_sockets(0, "127.0.0.1")

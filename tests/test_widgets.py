@@ -59,7 +59,7 @@ def test_updated_in_place() -> None:
 
 
 def test_variant_explorer_side_by_side_and_situation() -> None:
-    from bolivia_core.compare import diff_rules
+    from bolivia_core.tools.compare import diff_rules
     from bolivia_widgets import VariantExplorer
 
     explorer = VariantExplorer(presets=("bolivia", "swedish"))

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from bolivia_core.compare import load_club_rules, save_club_rules
+from bolivia_core.tools.compare import load_club_rules, save_club_rules
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import check_meld
-from bolivia_core.messages import LOCALE_DIR, get_language, render, set_language
+from bolivia_core.i18n import LOCALE_DIR, get_language, render, set_language
 from bolivia_core.rules import get_rules
 from bolivia_core.scenario import SCENARIOS
 

@@ -25,7 +25,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from bolivia_core.messages import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
+from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
 from bolivia_core.rules import rules_title  # the widgets' name for it, as before
 
 __all__ = [

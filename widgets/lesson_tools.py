@@ -14,9 +14,9 @@ import ipywidgets as widgets
 from IPython.display import HTML, display
 
 from bolivia_core import Card, check_meld, get_rules, parse_cards, preset_names, score_side
-from bolivia_core.compare import diff_rules, source_words, value_text
+from bolivia_core.tools.compare import diff_rules, source_words, value_text
 from bolivia_core.game import Game, new_game
-from bolivia_core.messages import (
+from bolivia_core.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     card_name,

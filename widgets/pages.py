@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import traitlets
 from IPython.display import HTML
 
-from bolivia_core.messages import EN, get_language, normalise_language, render, set_language
+from bolivia_core.i18n import EN, get_language, normalise_language, render, set_language
 
 from .language import follow_language, follow_request, page_language
 

@@ -34,14 +34,14 @@ from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode
 
-from bolivia_core.messages import LANGUAGES, render
+from bolivia_core.i18n import LANGUAGES, render
 
 __all__ = ["PageIdentityProvider", "PageKernelManager", "late_notice"]
 
 LATE = ("class-late-title", "class-late-why", "class-late-what")
 # Shows the notice's copy in the page's language: the address's ?lang=, else the language of the page's
 # copy (a lesson's folder, written on the page by language-copy.js), else the browser's, else English;
-# aliases as bolivia_core.messages.normalise_language reads them.
+# aliases as bolivia_core.i18n.normalise_language reads them.
 _CHOOSE = """(function () {
   var box = document.currentScript.parentNode, known = JSON.parse(box.getAttribute("data-languages"));
   var aliases = { no: "nb", nn: "nb", se: "sv", dk: "da", cz: "cs" };

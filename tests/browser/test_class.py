@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from bolivia_core.messages import render
+from bolivia_core.i18n import render
 from tests.browser.conftest import ROOT, kernel_ids_of
 
 from harness import server  # type: ignore[import-not-found]  # scripts/, put on the path by conftest

@@ -18,7 +18,7 @@ from functools import cache
 import pytest
 from playwright.sync_api import Page, expect
 
-from bolivia_core.messages import EN, render, translated
+from bolivia_core.i18n import EN, render, translated
 
 from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE, settle
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from bolivia_core import check_meld
-from bolivia_core.compare import diff_rules
+from bolivia_core.tools.compare import diff_rules
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +108,7 @@ def test_variant_explorer_club_rules(page: Page, voila_url: str) -> None:
 
 def test_meld_lab_cards_by_name_mouse_and_keyboard(page: Page, voila_url: str) -> None:
     from bolivia_core.game import new_game
-    from bolivia_core.messages import card_name
+    from bolivia_core.i18n import card_name
 
     page.goto(f"{voila_url}/voila/render/meld_lab.ipynb")
     hand = page.get_by_role("group", name="your hand: choose cards for a meld")

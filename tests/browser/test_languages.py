@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from bolivia_core.game import new_game
-from bolivia_core.messages import EN, LANGUAGE_NAMES, card_name, render
+from bolivia_core.i18n import EN, LANGUAGE_NAMES, card_name, render
 from bolivia_widgets.pages import lesson_titles
 
 TIMEOUT = 90_000  # a cold kernel on a busy machine: every load after the first starts one

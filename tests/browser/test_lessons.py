@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from bolivia_core import score_side
-from bolivia_core.messages import EN, format_number
+from bolivia_core.i18n import EN, format_number
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
 # Everything the page says or holds for a reader: its text (hidden too) and every attribute value but
@@ -81,7 +81,7 @@ def test_the_swedish_variants_page_speaks_swedish_prose_and_verdicts(page: Page,
     import gettext
 
     from bolivia_core import check_meld
-    from bolivia_core.messages import LOCALE_DIR, set_language
+    from bolivia_core.i18n import LOCALE_DIR, set_language
 
     swedish = gettext.translation("lessons", LOCALE_DIR, languages=["sv"])
     heading = swedish.pgettext("variants:h-one-meld", "One meld, four verdicts")

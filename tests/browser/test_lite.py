@@ -129,7 +129,7 @@ def test_a_lesson_runs_its_try_it_in_the_browser_kernel(offline, site_url: str) 
 def test_a_language_link_opens_the_meld_lab_in_that_language(offline, site_url: str) -> None:  # type: ignore[no-untyped-def]
     """The index's "polski" link passes ?lang=pl on to the page's Python, as Voila does."""
     from bolivia_core.cards import Card
-    from bolivia_core.messages import card_name, render
+    from bolivia_core.i18n import card_name, render
 
     page, errors = open_page(offline[0])
     page.goto(f"{site_url}/")

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from bolivia_core.messages import EN
+from bolivia_core.i18n import EN
 from bolivia_widgets.pages import PAGES, page_title
 
 from tests.browser.conftest import SCREENSHOTS, STDERR, kernel_ids_of

@@ -10,7 +10,7 @@ import anywidget
 import traitlets
 
 from bolivia_core import Card, parse_cards
-from bolivia_core.messages import card_name
+from bolivia_core.i18n import card_name
 
 HERE = Path(__file__).parent
 

@@ -15,7 +15,7 @@ from bolivia_core.actions import Action
 from bolivia_core.cards import format_cards
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import judge
-from bolivia_core.messages import format_number, format_signed, render
+from bolivia_core.i18n import format_number, format_signed, render
 from bolivia_core.players import Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
 

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from bolivia_core import CardError, MeldVerdict, check_meld
-from bolivia_core.messages import render
+from bolivia_core.i18n import render
 from bolivia_core.rules import PRESETS
 
 from ..components.cards import CardRow

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from bolivia_core import Card, check_initial_meld, check_meld, get_rules, score_side
 from bolivia_core.cards import format_cards, remove_cards
 from bolivia_core.game import Game, new_game
-from bolivia_core.messages import format_number, render
+from bolivia_core.i18n import format_number, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 

@@ -24,10 +24,10 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.cards import Card, format_cards, remove_cards
-from bolivia_core.checks import pile_frozen
+from bolivia_core.turn import pile_frozen
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import MeldKind, complete_length, judge, judge_addition, meld_name
-from bolivia_core.messages import EN, format_number, format_signed, render
+from bolivia_core.i18n import EN, format_number, format_signed, render
 from bolivia_core import players as players_module
 from bolivia_core.players import PLAYERS, Decision, hint
 from bolivia_core.rules import PRESETS, get_rules

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from bolivia_core import parse_cards, score_side
 from bolivia_core.game import Game
-from bolivia_core.messages import format_signed, render
+from bolivia_core.i18n import format_signed, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 

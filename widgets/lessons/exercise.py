@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from bolivia_core.messages import format_number, render
+from bolivia_core.i18n import format_number, render
 
 __all__ = ["Exercise", "Unreadable", "WinnerQuiz", "read_points"]
 

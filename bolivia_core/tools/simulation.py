@@ -1,0 +1,112 @@
+"""Whole games played by computer players from seeds: the runner under ``simulate`` and its tally."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game, new_game
+from ..i18n import format_number, render
+from ..players import Player, seat_players
+from ..rules import Rules, resolve_rules
+
+__all__ = ["MAX_ACTIONS_PER_GAME", "GameRecord", "SimulationResult", "play_game", "simulate"]
+
+@dataclass
+class GameRecord:
+    seed: int
+    scores: tuple[int, ...]
+    winner: int | None
+    hands: int
+    actions: int
+    went_out: int
+
+
+@dataclass
+class SimulationResult:
+    rules: str
+    players: int
+    kinds: tuple[str, ...]
+    games: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def actions(self) -> int:
+        return sum(g.actions for g in self.games)
+
+    @property
+    def hands(self) -> int:
+        return sum(g.hands for g in self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        sides = len(self.games[0].scores) if self.games else 0
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "kinds": list(self.kinds),
+            "games": len(self.games),
+            "wins": [sum(g.winner == s for g in self.games) for s in range(sides)],
+            "draws": sum(g.winner is None for g in self.games),
+            "mean_scores": [round(sum(g.scores[s] for g in self.games) / len(self.games)) for s in range(sides)],
+            "hands": self.hands,
+            "hands_gone_out": sum(g.went_out for g in self.games),
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "actions_per_second": round(self.actions / self.seconds) if self.seconds else None,
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
+        }
+
+    def __str__(self) -> str:
+        d = self.to_dict()
+        wins = ", ".join(render("sim-side-wins", {"side": s + 1, "wins": w}) for s, w in enumerate(d["wins"]))
+        return "\n".join([
+            render("sim-games", {"games": d["games"], "rules": self.rules, "players": self.players,
+                                 "kinds": ", ".join(self.kinds)}),
+            render("sim-wins", {"wins": wins, "draws": d["draws"]}),
+            render("sim-mean-scores", {"scores": ", ".join(format_number(s) for s in d["mean_scores"])}),
+            render("sim-hands", {"hands": d["hands"], "gone_out": d["hands_gone_out"], "actions": d["actions"],
+                                 "seconds": float(d["seconds"]), "per_second": d["actions_per_second"] or 0,
+                                 "hands_per_second": float(d["hands_per_second"] or 0)}),
+        ])  # fmt: skip
+
+
+MAX_ACTIONS_PER_GAME = 200_000
+
+
+def play_game(game: Game, players: Sequence[Player]) -> Game:
+    """Play ``game`` to its end, seat ``n`` choosing for player ``n``; bounded in length."""
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if game.is_over:
+            return game
+        game.apply(players[game.to_move - 1].choose(game).action)
+    raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
+
+
+def simulate(
+    rules: Rules | str = "bolivia",
+    players: int = 4,
+    games: int = 10,
+    seed: int = 1,
+    kinds: Sequence[str] = ("greedy",),
+    target: int | None = None,
+) -> SimulationResult:
+    """Play ``games`` whole games; seat ``n`` uses ``kinds[n % len(kinds)]``."""
+    rules = resolve_rules(rules)
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    seat_players(kinds, players, seed)  # refuses unknown kinds before any game is dealt
+    seat_kinds = tuple(kinds[n % len(kinds)] for n in range(players))
+    result = SimulationResult(rules.name, players, seat_kinds)
+    start = time.perf_counter()
+    for number in range(games):
+        game_seed = seed * 100_003 + number
+        game = new_game(rules, players, game_seed, target)
+        play_game(game, seat_players(kinds, players, game_seed))
+        result.games.append(GameRecord(
+            game_seed, game.scores, game.winner(), len(game.results), len(game.history),
+            sum(r.went_out is not None for r in game.results),
+        ))  # fmt: skip
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,229 @@
+"""Tournaments between computer levels: who wins, by how much, and how fast each decides.
+
+Every deal is played once per side with the first-named level on that side
+(seats rotated, partnerships swapped), so both levels hold the same cards in
+turn and luck of the deal cancels out. Decision time is CPU time
+(``time.process_time_ns``) per ``choose`` call, so it means the same on a busy
+machine and in a worker process.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import new_game
+from ..i18n import format_signed, render
+from ..players import PLAYERS, Player
+from .simulation import MAX_ACTIONS_PER_GAME
+from ..rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
+
+__all__ = ["GameOutcome", "TournamentResult", "play_tournament", "wilson_interval"]
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One tournament game from the first-named level's side."""
+
+    first_side: int
+    result: float  # 1 won, 0.5 drawn, 0 lost
+    margin: int  # its final score less the best other side's
+    hands: int
+    went_out: int
+    actions: int
+    decision_ns: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@dataclass
+class TournamentResult:
+    rules: str
+    players: int
+    seats: tuple[str, ...]
+    outcomes: list[GameOutcome] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        results = [o.result for o in self.outcomes]
+        n = len(results)
+        mean = sum(results) / n
+        low, high = wilson_interval(mean, n)
+        hands = sum(o.hands for o in self.outcomes)
+        times: dict[str, list[int]] = {}
+        for outcome in self.outcomes:
+            for level, values in outcome.decision_ns:
+                times.setdefault(level, []).extend(values)
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "seats": list(self.seats),
+            "games": n,
+            "win_rate": round(mean, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_margin": round(sum(o.margin for o in self.outcomes) / n, 1),
+            "going_out_share": round(sum(o.went_out for o in self.outcomes) / hands, 4) if hands else 0.0,
+            "mean_hand_actions": round(sum(o.actions for o in self.outcomes) / hands, 1) if hands else 0.0,
+            "decision_ms": {
+                level: {"median": _ms(_percentile(values, 50)), "p99": _ms(_percentile(values, 99))}
+                for level, values in times.items()
+            },
+        }
+
+    def __str__(self) -> str:
+        d = self.to_dict()
+        first, *others = self.seats
+        low, high = d["ci95"]
+        times = "; ".join(render("tournament-level-time", {"level": level, "median": float(t["median"]),
+                                                           "p99": float(t["p99"])})
+                          for level, t in d["decision_ms"].items())  # fmt: skip
+        margin = round(d["mean_margin"])
+        signed_margin = format_signed(margin)
+        return "\n".join([
+            render("tournament-games", {"games": d["games"], "rules": self.rules, "players": self.players,
+                                        "first": first, "others": ", ".join(others)}),
+            render("tournament-wins", {"first": first, "rate": 100 * d["win_rate"], "low": 100 * low,
+                                       "high": 100 * high, "margin": signed_margin}),
+            render("tournament-going-out", {"share": 100 * d["going_out_share"],
+                                            "actions": float(d["mean_hand_actions"])}),
+            render("tournament-times", {"times": times}),
+        ])  # fmt: skip
+
+
+def wilson_interval(rate: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate over ``games`` games (a draw counts half).
+
+    The normal approximation (rate ± 1.96 standard errors) gives a zero-width interval when every
+    game is won or lost and overshoots near 0 and 1, where strong levels against weak ones live;
+    Wilson's interval stays inside 0..1 and widens honestly with few games."""
+    if games <= 0:
+        return 0.0, 1.0
+    spread = z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z / (1 + spread) * math.sqrt(rate * (1 - rate) / games + spread / (4 * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(values: Sequence[int], percent: float) -> int:
+    """Nearest-rank percentile."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(percent / 100 * len(ordered)) - 1)]
+
+
+def _ms(ns: int) -> float:
+    return round(ns / 1e6, 2)
+
+
+@dataclass(frozen=True)
+class _GameSpec:
+    rules: str | dict[str, Any]  # a preset's name or every knob: plain data a worker process can receive
+    players: int
+    seats: tuple[str, ...]
+    deal_seed: int
+    first_side: int
+    target: int | None
+
+
+def _side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]:
+    """The level of each side: the first-named on ``first_side``, the others in turn elsewhere."""
+    others = list(seats[1:])
+    levels = []
+    for side in range(sides):
+        if side == first_side:
+            levels.append(seats[0])
+        else:
+            levels.append(others[(side - (side > first_side)) % len(others)])
+    return levels
+
+
+def _plain(rules: Rules) -> str | dict[str, Any]:
+    return rules.name if PRESETS.get(rules.name) == rules else rules_to_dict(rules)
+
+
+def _play(spec: _GameSpec) -> GameOutcome:
+    rules = resolve_rules(spec.rules) if isinstance(spec.rules, str) else rules_from_dict(spec.rules)
+    game = new_game(rules, spec.players, spec.deal_seed, spec.target)
+    pos = game.position
+    levels = _side_levels(spec.seats, pos.side_count, spec.first_side)
+    seat_levels = [levels[pos.side_of(p)] for p in range(1, spec.players + 1)]
+    seats: list[Player] = [PLAYERS[level](spec.deal_seed * 10 + n) for n, level in enumerate(seat_levels)]
+    times: dict[str, list[int]] = {level: [] for level in dict.fromkeys(seat_levels)}
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if game.is_over:
+            break
+        seat = game.to_move - 1
+        start = time.process_time_ns()
+        action = seats[seat].choose(game).action
+        times[seat_levels[seat]].append(time.process_time_ns() - start)
+        game.apply(action)
+    else:
+        raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
+    winner = game.winner()
+    scores = game.scores
+    result = 0.5 if winner is None else float(winner == spec.first_side)
+    best_other = max(s for i, s in enumerate(scores) if i != spec.first_side)
+    return GameOutcome(
+        spec.first_side, result, scores[spec.first_side] - best_other, len(game.results),
+        sum(r.went_out is not None for r in game.results), len(game.history),
+        tuple((level, tuple(values)) for level, values in times.items()),
+    )  # fmt: skip
+
+
+def play_tournament(
+    rules: Rules | str = "bolivia",
+    players: int = 4,
+    seats: Sequence[str] = ("club", "greedy"),
+    games: int = 10,
+    seed: int = 1,
+    workers: int = 1,
+    target: int | None = None,
+    progress: Callable[[Iterable[GameOutcome], int], Iterable[GameOutcome]] | None = None,
+) -> TournamentResult:
+    """Play ``games`` games, each deal once with the first-named level on each side in turn."""
+    rules = resolve_rules(rules)
+    seats = tuple(seats)
+    if len(seats) < 2:
+        raise ValueError(f"a tournament needs two levels or more, e.g. --seats strong,club; got {','.join(seats)!r}")
+    unknown = [s for s in seats if s not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player level {unknown[0]!r}; known: {', '.join(PLAYERS)}")
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if type(workers) is not int or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if type(seed) is not int:
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    new_game(rules, players, seed, target)  # refuses a table size or target the rules do not allow
+    sides = len(rules.sides[players])
+    specs = [
+        _GameSpec(_plain(rules), players, seats, seed * 100_003 + number // sides, number % sides, target)
+        for number in range(games)
+    ]
+    result = TournamentResult(rules.name, players, seats)
+    if workers == 1:
+        outcomes: Iterable[GameOutcome] = map(_play, specs)
+        result.outcomes.extend(progress(outcomes, games) if progress else outcomes)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            outcomes = pool.map(_play, specs)
+            result.outcomes.extend(progress(outcomes, games) if progress else outcomes)
+    return result
+
+
+def terminal_progress(outcomes: Iterable[GameOutcome], total: int) -> Iterable[GameOutcome]:
+    """Games played so far, on one line of a terminal in the current language; nothing when the
+    output is piped."""
+    if not sys.stderr.isatty():
+        return outcomes
+    return _progress_line(outcomes, total)
+
+
+def _progress_line(outcomes: Iterable[GameOutcome], total: int) -> Iterator[GameOutcome]:
+    for done, outcome in enumerate(outcomes, start=1):
+        print("\r" + render("tournament-progress", {"done": done, "total": total}), end="", file=sys.stderr, flush=True)
+        yield outcome
+    print(file=sys.stderr)
