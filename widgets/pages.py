@@ -23,7 +23,7 @@ from IPython.display import HTML
 
 from bolivia_core.i18n import EN, get_language, normalise_language, render, set_language
 
-from .language import follow_language, page_language
+from .language import follow_language, follow_request, page_language
 
 __all__ = [
     "GLOSSARY", "PAGES", "PageTabTitle", "PageText", "dashboard_links", "lesson_titles", "page_heading",
@@ -121,7 +121,10 @@ def page_links(notebook: str, folder_language: str | None = None) -> HTML:
 
 def dashboard_links(notebook: str) -> widgets.HTML:
     """A dashboard's links (it lives in the top folder and takes its language from its address):
-    said in the page's language, to that language's lessons, and said again when a picker changes it."""
+    said in the page's language, to that language's lessons, and said again when a picker changes it.
+    The links come last on every dashboard: a page built ahead waits there for its visitor's request
+    (``language.follow_request``) and is said again in the language it asks for."""
+    follow_request()
     nav = widgets.HTML()
 
     def say(language: str) -> None:

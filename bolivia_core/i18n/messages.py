@@ -566,6 +566,13 @@ EN: dict[str, str] = {
     "need:any": "one more complete meld of any kind",
     "needs-and": " and ",
     "needs-or": ", or ",
+    # --- a class on one server: a page the server could not make in time (serving) ---
+    "class-late-title": "This page was not made in time.",
+    "class-late-why": "The server was busy making many pages at once, and gave up waiting for this one.",
+    "class-late-what": (
+        "Reload the page in a minute. If it happens again, tell whoever runs the server: it can be set up "
+        "for a whole class at once (the README's \"A class on one server\")."
+    ),
     # --- lessons: exercises ---
     # the quizzes (widgets/exercise.py and its users): asked, read, marked, hinted, worked out
     "exercise-check": "check",
