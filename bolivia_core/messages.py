@@ -1129,6 +1129,84 @@ EN: dict[str, str] = {
     "club:loaded": "✔ loaded {title}.",
     "club:sheet-link": "printable rules sheet (HTML)",
     "club:sheet-file": "{name} rules.html",
+
+    # --- variant studies: the study command and the Variant lab (study) ---
+    "study-heading": (
+        "{games:n:game} a variant, {players:n:player}, seats {seats}, seed {seed}: {variants:n:variant}; "
+        "95% intervals in brackets"
+    ),
+    "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
+    "study-value-share": "{value:.1f}% ({low:.1f}–{high:.1f}%)",
+    "study-value-mean": "{value:.2f} ({low:.2f}–{high:.2f})",
+    "study-differences": "{variant} against {base}:",
+    "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}–{high:.2f}) than with {base}",
+    "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}–{high:.2f}) than with {base}",
+    "study-more-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points more ({low:.1f}–{high:.1f}) than with {base}"
+    ),
+    "study-less-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points less ({low:.1f}–{high:.1f}) than with {base}"
+    ),
+    "study-none-clear": "no difference the study can tell apart",
+    "study-unclear": "the study cannot tell these apart: {figures}",
+    "study-cost": (
+        "{hands:n:hand} played in {cpu:.1f} CPU seconds ({per_thousand:.1f} CPU seconds per 1,000 hands), "
+        "{wall:.1f} s on the clock with {workers:n:worker}"
+    ),
+    "study-shards": "finished shards are kept in {where}",
+    "study-stopped": (
+        "stopped after {done} of {total:n:game}: the finished shards are kept in {where}, "
+        "and the same command with --resume goes on from them"
+    ),
+    "study-progress": "games",
+    "study-figure:going_out_share": "hands ended by going out",
+    "study-figure:hand_turns": "turns a hand",
+    "study-figure:hands_per_game": "hands a game",
+    "study-figure:hand_score": "a side's score of a hand",
+    "study-figure:points": "a side's points a hand from {what}",
+    "study-figure:melds": "{what} completed a hand",
+    "study-figure:first_meld_wins_hand": "hands won by the side that melds first",
+    "study-figure:decided_by_last_hand": "games whose last hand changed the winner",
+    "study-figure:winner_share": "share of the winner's score from {what}",
+    "study-source:melded_cards": "melded cards",
+    "study-source:bonus_natural_canasta": "natural canasta bonuses",
+    "study-source:bonus_mixed_canasta": "mixed canasta bonuses",
+    "study-source:bonus_natural_sequence": "escalera (natural sequence) bonuses",
+    "study-source:bonus_mixed_sequence": "mixed sequence bonuses",
+    "study-source:bonus_bolivia": "bolivia bonuses",
+    "study-source:bonus_bolivia_three_twos_four_jokers": "black bolivia bonuses",
+    "study-source:bonus_bolivia_seven_twos": "red bolivia bonuses",
+    "study-source:going_out_bonus": "the going-out bonus",
+    "study-source:concealed_going_out_bonus": "the concealed going-out bonus",
+    "study-source:red_threes": "red 3s",
+    "study-source:cards_in_hand": "cards left in hand",
+    "study-source:black_threes": "black 3s left in hand",
+    "study-kind:natural-canasta": "natural canastas",
+    "study-kind:mixed-canasta": "mixed canastas",
+    "study-kind:natural-sequence": "escaleras (natural sequences)",
+    "study-kind:mixed-sequence": "mixed sequences",
+    "study-kind:bolivia": "bolivias",
+    "study-kind:bolivia-three-twos-four-jokers": "black bolivias",
+    "study-kind:bolivia-seven-twos": "red bolivias",
+    # refusals
+    "study-vary-form": "--vary takes KNOB=VALUE,VALUE (for example same_rank_max_wilds=2,3); got {given}",
+    "study-vary-twice": "--vary names the knob {knob} twice: give all its values once, separated by commas",
+    "study-variant-twice": "the variant {label} is asked for twice",
+    "study-no-rules": "a study needs a rule set: a preset ({presets}) or a club rules file (.toml, .json)",
+    "study-unknown-level": "unknown player level {given}; known: {known}",
+    "study-bad-games": "--games must be a whole number of at least 1; got {given}",
+    "study-bad-workers": "--workers must be a whole number of at least 1; got {given}",
+    "study-bad-seed": "the seed must be a whole number; got {given}",
+    "study-no-dask": "--scheduler needs Dask: install the study extra (pip install 'bolivia-explorer[study]')",
+    "study-scheduler": "could not reach the Dask scheduler at {address}: {detail}",
+    # the command line's help
+    "cli-help:study": "what rules do to the game: many computer-played games per variant, with 95% intervals",
+    "study-help:rules": "rule sets to compare, comma-separated: presets ({presets}) or club rules files (default {default})",
+    "study-help:vary": "a knob and its values, KNOB=VALUE,VALUE (values as in a club rules file); repeat for the product",
+    "study-help:workers": "local worker processes (default {default}); ignored with --scheduler",
+    "study-help:scheduler": "a Dask scheduler's address, tcp://HOST:PORT: its workers play the shards",
+    "study-help:shards": "folder for finished shards (default {default})",
+    "study-help:resume": "read the shards an interrupted run of the same study kept, and play only the rest",
 }
 
 LANGUAGES: tuple[str, ...] = ("en", "sv", "da", "nb", "pl", "cs")

@@ -1,0 +1,1 @@
+"""Tools over the engine: the command line, comparisons of rule sets, whole-game runners and studies."""
