@@ -122,7 +122,8 @@ def _parser() -> argparse.ArgumentParser:
     study.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-deal", default=1))
     study.add_argument("--workers", type=int, default=1, help=_help("study-help:workers", default=1))
     study.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT", help=_help("study-help:scheduler"))
-    study.add_argument("--shards", default=None, metavar="DIR", help=_help("study-help:shards", default="~/.cache/bolivia-explorer/study"))
+    shards = "~/.cache/bolivia-explorer/study"
+    study.add_argument("--shards", default=None, metavar="DIR", help=_help("study-help:shards", default=shards))
     study.add_argument("--resume", action="store_true", help=_help("study-help:resume"))
     _answer_options(study)
 
@@ -356,7 +357,7 @@ def _study(args: argparse.Namespace) -> int:
 def _study_progress(total: int, done: int) -> Any:
     """tqdm's bar on the terminal (games done, rate, time left); nothing when stderr is not a terminal."""
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:  # the engine alone: no bar
         return None
     return tqdm(total=total, initial=done, unit=" " + render("study-progress"), file=sys.stderr,

@@ -1136,16 +1136,16 @@ EN: dict[str, str] = {
         "95% intervals in brackets"
     ),
     "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
-    "study-value-share": "{value:.1f}% ({low:.1f}–{high:.1f}%)",
-    "study-value-mean": "{value:.2f} ({low:.2f}–{high:.2f})",
+    "study-value-share": "{value:.1f}% ({low:.1f}\u2013{high:.1f}%)",
+    "study-value-mean": "{value:.2f} ({low:.2f}\u2013{high:.2f})",
     "study-differences": "{variant} against {base}:",
-    "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}–{high:.2f}) than with {base}",
-    "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}–{high:.2f}) than with {base}",
+    "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}\u2013{high:.2f}) than with {base}",
+    "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}\u2013{high:.2f}) than with {base}",
     "study-more-share": (
-        "with {variant}, {figure} is {amount:.1f} percentage points more ({low:.1f}–{high:.1f}) than with {base}"
+        "with {variant}, {figure} is {amount:.1f} percentage points more ({low:.1f}\u2013{high:.1f}) than with {base}"
     ),
     "study-less-share": (
-        "with {variant}, {figure} is {amount:.1f} percentage points less ({low:.1f}–{high:.1f}) than with {base}"
+        "with {variant}, {figure} is {amount:.1f} percentage points less ({low:.1f}\u2013{high:.1f}) than with {base}"
     ),
     "study-none-clear": "no difference the study can tell apart",
     "study-unclear": "the study cannot tell these apart: {figures}",
@@ -1201,8 +1201,12 @@ EN: dict[str, str] = {
     "study-scheduler": "could not reach the Dask scheduler at {address}: {detail}",
     # the command line's help
     "cli-help:study": "what rules do to the game: many computer-played games per variant, with 95% intervals",
-    "study-help:rules": "rule sets to compare, comma-separated: presets ({presets}) or club rules files (default {default})",
-    "study-help:vary": "a knob and its values, KNOB=VALUE,VALUE (values as in a club rules file); repeat for the product",
+    "study-help:rules": (
+        "rule sets to compare, comma-separated: presets ({presets}) or club rules files (default {default})"
+    ),
+    "study-help:vary": (
+        "a knob and its values, KNOB=VALUE,VALUE (values as in a club rules file); repeat for the product"
+    ),
     "study-help:workers": "local worker processes (default {default}); ignored with --scheduler",
     "study-help:scheduler": "a Dask scheduler's address, tcp://HOST:PORT: its workers play the shards",
     "study-help:shards": "folder for finished shards (default {default})",

@@ -40,7 +40,7 @@ from ..rules import PRESETS, Rules, RulesError, get_rules, plain_value, rules_fr
 from ..tournament import wilson_interval
 
 __all__ = [
-    "FIGURES", "SHARD_GAMES", "SOURCES", "MELD_KINDS", "Figure", "Difference", "StudyError", "StudyResult",
+    "FIGURES", "MELD_KINDS", "SHARD_GAMES", "SOURCES", "Difference", "Figure", "StudyError", "StudyResult",
     "StudyStopped", "Variant", "parse_vary", "play_shard", "run_study", "variants",
 ]  # fmt: skip
 
@@ -110,24 +110,16 @@ class StudyStopped(Exception):
 
 @dataclass(frozen=True)
 class Variant:
-    """One rule set a study plays: a base rule set and the knobs changed from it (empty for a whole preset
-    or club file)."""
+    """One rule set a study plays: its base rule set's name and the knobs changed from it (none for a whole
+    preset or club file)."""
 
     rules: Rules
     changes: tuple[tuple[str, Any], ...] = ()
     base: str = ""
 
-    @property
-    def label(self) -> str:
-        """How the study names it: the changed knobs (``same_rank_max_wilds = 3``), the rule set's title
-        before them when the study compares several rule sets."""
-        changed = ", ".join(f"{knob} = {_typed(value)}" for knob, value in self.changes)
-        title = rules_title(self.base or self.rules)
-        return changed if changed and not self.base else f"{title}, {changed}" if changed else title
-
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "rules": self.rules.name,
-                "changes": {knob: plain_value(value) for knob, value in self.changes}}  # fmt: skip
+        return {"rules": self.rules.name, "base": self.base, "title": self.rules.title,
+                "changes": {knob: plain_value(value) for knob, value in self.changes}}
 
 
 def _typed(value: Any) -> str:
@@ -183,22 +175,21 @@ def variants(rule_sets: Sequence[Rules | str], vary: Sequence[tuple[str, Sequenc
     repeated = sorted({k for k in knobs if knobs.count(k) > 1})
     if repeated:
         raise StudyError("study-vary-twice", knob=repr(repeated[0]))
-    several = len(bases) > 1
     made: list[Variant] = []
     for base in bases:
         for values in product(*(tuple(v) for _, v in vary)):
             changes = tuple(zip(knobs, values, strict=True))
             if not changes:
-                made.append(Variant(base))
+                made.append(Variant(base, (), base.name))
                 continue
             name = base.name + "".join(f"+{k}={_typed(v)}" for k, v in changes)
             rules = base.derive(name, f"{rules_title(base)}, " + ", ".join(f"{k} = {_typed(v)}" for k, v in changes),
                                 **dict(changes))  # fmt: skip
-            made.append(Variant(rules, tuple((k, rules.knob(k).value) for k in knobs), base.name if several else ""))
-    labels = [v.label for v in made]
-    if len(set(labels)) < len(labels):
-        twice = next(label for label in labels if labels.count(label) > 1)
-        raise StudyError("study-variant-twice", label=twice)
+            made.append(Variant(rules, tuple((k, rules.knob(k).value) for k in knobs), base.name))
+    keys = [(v.base, v.changes) for v in made]
+    if len(set(keys)) < len(keys):
+        twice = next(v for v, key in zip(made, keys, strict=True) if keys.count(key) > 1)
+        raise StudyError("study-variant-twice", label=twice.rules.title)
     return tuple(made)
 
 
@@ -287,8 +278,8 @@ def tally_game(game: Game, tally: Counter[str]) -> None:
         kinds_made: Counter[str] = Counter()
         for side, score in enumerate(result.scores):
             points, kinds = _sources(score.items)
-            kinds_made += kinds
-            winner_points[side] += points
+            kinds_made.update(kinds)
+            winner_points[side].update(points)  # update, not +=: a Counter's + drops the negative points
             _observe(tally, "hand_score", score.total)
             tally[f"hist.hand_score.{score.total // SCORE_BIN * SCORE_BIN}"] += 1
             for source in SOURCES:
@@ -454,15 +445,10 @@ class StudyResult:
     def hands(self, variant: int) -> int:
         return self.tallies[variant].get("going_out_share.n", 0)
 
-    def shown(self) -> list[str]:
-        """The figures worth reading: those some variant has a non-zero value for (a bonus no variant
-        has, say, is left out)."""
-        return [n for n in FIGURES if any(self.figures(v)[n].value or self.figures(v)[n].high
-                                          for v in range(len(self.variants)))]  # fmt: skip
-
     def to_dict(self) -> dict[str, Any]:
         """The study as plain data; the keys are pinned (see the README). Everything but ``cost`` is the
         same for the same command, whatever the workers."""
+        labels = variant_labels({"variants": [v.to_dict() for v in self.variants]})
         return {
             "format": STUDY_FORMAT,
             "version": STUDY_VERSION,
@@ -471,7 +457,7 @@ class StudyResult:
             "games": self.games,
             "seed": self.seed,
             "variants": [
-                v.to_dict() | {
+                v.to_dict() | {"label": label,
                     "games": self.games,
                     "hands": self.hands(i),
                     "figures": {name: f.to_dict() for name, f in self.figures(i).items()},
@@ -479,12 +465,12 @@ class StudyResult:
                                                                       histogram(self.tallies[i], name).items()}}
                                    for name, width in (("hand_turns", TURN_BIN), ("hand_score", SCORE_BIN))},
                 }
-                for i, v in enumerate(self.variants)
+                for i, (v, label) in enumerate(zip(self.variants, labels, strict=True))
             ],
             "differences": [
-                {"variant": v.label, "against": self.variants[0].label,
+                {"variant": label, "against": labels[0],
                  "figures": {name: d.to_dict() for name, d in self.differences(i).items()}}
-                for i, v in enumerate(self.variants) if i
+                for i, label in enumerate(labels) if i
             ],
             "cost": self.cost(),
         }  # fmt: skip
@@ -497,64 +483,91 @@ class StudyResult:
                 "cpu_seconds_per_1000_hands": round(per_thousand, 1) if per_thousand else None,
                 "wall_seconds": round(self.wall_seconds, 2), "workers": self.workers, "shards": self.where}  # fmt: skip
 
-    def figure_text(self, name: str, figure: Figure | Difference, language: str | None = None) -> str:
-        """A figure's value and interval in words: "81.2% (78.0–84.1)", "30.25 (29.80–30.70)"."""
-        share = name in SHARE_FIGURES
-        scale = 100 if share else 1
-        return render("study-value-share" if share else "study-value-mean",
-                      {"value": scale * figure.value, "low": scale * figure.low, "high": scale * figure.high},
-                      language)  # fmt: skip
-
-    def sentences(self, language: str | None = None) -> list[str]:
-        """One sentence per difference the study tells apart, in ``language``."""
-        said = []
-        for i in range(1, len(self.variants)):
-            for name, d in self.differences(i).items():
-                if name in self.shown() and d.clear:
-                    said.append(self.sentence(i, name, d, language))
-        return said
-
-    def sentence(self, variant: int, name: str, d: Difference, language: str | None = None) -> str:
-        share = name in SHARE_FIGURES
-        scale = 100 if share else 1
-        low, high = sorted((abs(d.low) * scale, abs(d.high) * scale))
-        code = f"study-{'more' if d.value > 0 else 'less'}-{'share' if share else 'mean'}"
-        return render(code, {"variant": self.variants[variant].label, "base": self.variants[0].label,
-                             "figure": figure_name(name, language), "amount": abs(d.value) * scale,
-                             "low": low, "high": high}, language)  # fmt: skip
-
-    def unclear(self, variant: int, language: str | None = None) -> list[str]:
-        return [figure_name(n, language) for n, d in self.differences(variant).items()
-                if n in self.shown() and not d.clear]  # fmt: skip
+    def sentences(self) -> list[str]:
+        """One sentence per difference the study tells apart, in the current language."""
+        return [s for part in differences_said(self.to_dict()) for s in part["clear"]]
 
     def __str__(self) -> str:
-        lines = [render("study-heading", {"games": self.games, "players": self.players,
-                                          "seats": ", ".join(self.seats), "seed": self.seed,
-                                          "variants": len(self.variants)})]  # fmt: skip
-        shown = self.shown()
-        for i, v in enumerate(self.variants):
-            lines.append("")
-            lines.append(render("study-variant", {"label": v.label, "hands": self.hands(i), "games": self.games}))
-            for name in shown:
-                lines.append(f"  {figure_name(name)}: {self.figure_text(name, self.figures(i)[name])}")
-        for i in range(1, len(self.variants)):
-            lines.append("")
-            lines.append(render("study-differences", {"variant": self.variants[i].label,
-                                                      "base": self.variants[0].label}))  # fmt: skip
-            clear = [self.sentence(i, n, d) for n, d in self.differences(i).items() if n in shown and d.clear]
-            lines.extend(f"  {s}" for s in clear) if clear else lines.append("  " + render("study-none-clear"))
-            unclear = self.unclear(i)
-            if unclear:
-                lines.append("  " + render("study-unclear", {"figures": "; ".join(unclear)}))
-        cost = self.cost()
-        lines.append("")
-        if cost["hands_played"]:
-            lines.append(render("study-cost", {"hands": cost["hands_played"], "cpu": float(cost["cpu_seconds"]),
-                                               "per_thousand": float(cost["cpu_seconds_per_1000_hands"]),
-                                               "wall": float(cost["wall_seconds"]), "workers": self.workers}))
-        if self.where:
-            lines.append(render("study-shards", {"where": self.where}))
-        return "\n".join(lines)
+        return study_text(self.to_dict())
+
+
+def shown_figures(data: Mapping[str, Any]) -> list[str]:
+    """The figures of a study (``StudyResult.to_dict``) worth reading: those some variant has a value or an
+    interval for (a bonus no variant's rules have, say, is left out)."""
+    return [n for n in FIGURES if any(v["figures"][n]["value"] or v["figures"][n]["high"] or v["figures"][n]["low"]
+                                      for v in data["variants"])]  # fmt: skip
+
+
+def variant_labels(data: Mapping[str, Any]) -> list[str]:
+    """The variants' names in the current language: the changed knobs, after the rule set's title when
+    the study compares several rule sets."""
+    bases = {v["base"] for v in data["variants"]}
+    labels = []
+    for v in data["variants"]:
+        changed = ", ".join(f"{knob} = {_typed(value)}" for knob, value in v["changes"].items())
+        title = rules_title(v["base"] if v["base"] in PRESETS else v["title"])
+        labels.append(changed if changed and len(bases) == 1 else f"{title}, {changed}" if changed else title)
+    return labels
+
+
+def value_text(name: str, figure: Mapping[str, Any]) -> str:
+    """A figure's value and interval in words: "81.2% (78.0 to 84.1%)", "30.25 (29.80 to 30.70)"."""
+    share = name in SHARE_FIGURES
+    scale = 100 if share else 1
+    return render("study-value-share" if share else "study-value-mean",
+                  {"value": scale * figure["value"], "low": scale * figure["low"], "high": scale * figure["high"]})
+
+
+def difference_sentence(name: str, d: Mapping[str, Any], variant: str, base: str) -> str:
+    """A clear difference in a sentence: "with X, turns a hand is 4.10 less (3.60 to 4.60) than with Y"."""
+    share = name in SHARE_FIGURES
+    scale = 100 if share else 1
+    low, high = sorted((abs(d["low"]) * scale, abs(d["high"]) * scale))
+    code = f"study-{'more' if d['value'] > 0 else 'less'}-{'share' if share else 'mean'}"
+    return render(code, {"variant": variant, "base": base, "figure": figure_name(name),
+                         "amount": abs(d["value"]) * scale, "low": low, "high": high})  # fmt: skip
+
+
+def differences_said(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """For each variant after the first: its label, a sentence per clear difference, and the figures the
+    study cannot tell apart."""
+    labels = variant_labels(data)
+    shown = shown_figures(data)
+    said = []
+    for i, part in enumerate(data["differences"], start=1):
+        figures = part["figures"]
+        said.append({
+            "variant": labels[i],
+            "clear": [difference_sentence(n, figures[n], labels[i], labels[0]) for n in shown if figures[n]["clear"]],
+            "unclear": [figure_name(n) for n in shown if not figures[n]["clear"]],
+        })  # fmt: skip
+    return said
+
+
+def study_text(data: Mapping[str, Any]) -> str:
+    """A study as the command prints it, in the current language."""
+    lines = [render("study-heading", {"games": data["games"], "players": data["players"],
+                                      "seats": ", ".join(data["seats"]), "seed": data["seed"],
+                                      "variants": len(data["variants"])})]  # fmt: skip
+    shown = shown_figures(data)
+    labels = variant_labels(data)
+    for label, v in zip(labels, data["variants"], strict=True):
+        lines += ["", render("study-variant", {"label": label, "hands": v["hands"], "games": v["games"]})]
+        lines += [f"  {figure_name(n)}: {value_text(n, v['figures'][n])}" for n in shown]
+    for part in differences_said(data):
+        lines += ["", render("study-differences", {"variant": part["variant"], "base": labels[0]})]
+        lines += [f"  {s}" for s in part["clear"]] or ["  " + render("study-none-clear")]
+        if part["unclear"]:
+            lines.append("  " + render("study-unclear", {"figures": "; ".join(part["unclear"])}))
+    cost = data.get("cost") or {}
+    lines.append("")
+    if cost.get("hands_played"):
+        lines.append(render("study-cost", {"hands": cost["hands_played"], "cpu": float(cost["cpu_seconds"]),
+                                           "per_thousand": float(cost["cpu_seconds_per_1000_hands"]),
+                                           "wall": float(cost["wall_seconds"]), "workers": cost["workers"]}))
+    if cost.get("shards"):
+        lines.append(render("study-shards", {"where": cost["shards"]}))
+    return "\n".join(lines).rstrip("\n")
 
 
 def figure_name(name: str, language: str | None = None) -> str:
@@ -726,20 +739,20 @@ def _run_on_dask(address: str, todo: list[tuple[int, ShardSpec]], finished: Fini
     except ImportError:
         raise StudyError("study-no-dask") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as error:
         raise StudyError("study-scheduler", address=address, detail=str(error) or type(error).__name__) from None
     try:
         futures = client.map(play_shard, [spec for _, spec in todo], pure=False)
         number_of = {f.key: (number, spec) for f, (number, spec) in zip(futures, todo, strict=True)}
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             number, spec = number_of[future.key]
             finished(number, spec, future.result())
             if stop is not None and stop.is_set():
-                client.cancel(futures)
+                client.cancel(futures)  # type: ignore[no-untyped-call]
                 raise _Stopped
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]
 
 
 def rules_argument(text: str) -> list[Rules]:
