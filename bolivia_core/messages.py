@@ -1188,6 +1188,54 @@ EN: dict[str, str] = {
     "study-kind:bolivia": "bolivias",
     "study-kind:bolivia-three-twos-four-jokers": "black bolivias",
     "study-kind:bolivia-seven-twos": "red bolivias",
+    # the Variant lab (widgets/dashboards/variant_lab.py)
+    "study-question:wilds": "If we allow three wild cards in a meld, do hands get shorter?",
+    "study-question:minimum": "Does the 150 minimum from 7,000 decide games?",
+    "study-question:presets": "The four rule sets side by side: what does each do to the game?",
+    "lab-question": "A question, answered by a study shipped with the page",
+    "lab-own": "Your own study: choose rule sets and a knob to vary, then run it",
+    "lab-rules": "Rule sets",
+    "lab-club": "A club's rules file (TOML), if you want it in the study",
+    "lab-club-placeholder": "name = \"our club\"\nbase = \"bolivia\"\n[house_rules]\ngoing_out_bonus = 200",
+    "lab-knob": "Knob to vary",
+    "lab-no-knob": "(none: compare the rule sets as they are)",
+    "lab-values": "Its values, separated by commas",
+    "lab-games": "Games a variant",
+    "lab-run": "Run the study",
+    "lab-stop": "Stop",
+    "lab-running": "games played",
+    "lab-progress": "{done} of {total:n:game} played, {rate:.2f} games a second, about {left:n:second} left",
+    "lab-command": "The same study on the command line:",
+    "lab-differences": "What the study tells apart",
+    "lab-unclear": "It cannot tell these apart:",
+    "lab-turns-title": "How long a hand lasts (turns)",
+    "lab-score-title": "A side's score of a hand",
+    "lab-sources-title": "Where a side's points of a hand come from (mean, with 95% interval)",
+    "lab-melds-title": "Complete melds made a hand (mean, with 95% interval)",
+    "lab-bars-alt": (
+        "Bars for each variant, the line across each bar its 95% interval; the table below gives every value."
+    ),
+    "lab-hand_turns-alt": "Share of hands by their length in turns. Mean turns a hand: {means}.",
+    "lab-hand_score-alt": "Share of a side's hands by their score. Mean score: {means}.",
+    "lab-table": "Every figure with its 95% interval (the plots as a table)",
+    "lab-figure": "figure",
+    "lab-honest-title": "What a study measures, and what it does not",
+    "lab-honest-1": (
+        "These are games of the explorer's computer players (the club level), not of people. A rule that "
+        "changes how people play, what they risk or how they talk at the table can act differently on a "
+        "real club night; a study says what the rule does to these players' games, and nothing more."
+    ),
+    "lab-honest-2": (
+        "Every variant plays the same deals, so a difference comes from the rule, not the cards. A figure "
+        "between brackets is a 95% interval: with more games it narrows. When an interval of a difference "
+        "holds zero, the study cannot tell the variants apart on that figure."
+    ),
+    "page-title:variant_lab": "Variant lab",
+    "page-pointer:variant_lab": "What do these differences do to a game? {title} measures it over many games.",
+    "page-intro:variant_lab": (
+        "What a rule does to the game, measured: thousands of hands played by computer players under each "
+        "variant, with the share of hands ended by going out, hand length, points by source and the melds made."
+    ),
     # refusals
     "study-vary-form": "--vary takes KNOB=VALUE,VALUE (for example same_rank_max_wilds=2,3); got {given}",
     "study-vary-twice": "--vary names the knob {knob} twice: give all its values once, separated by commas",

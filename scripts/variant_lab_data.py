@@ -30,7 +30,7 @@ WITH_7000 = "[[0,50],[1500,90],[3000,120],[7000,150]]"
 STUDIES: dict[str, tuple[str, str, list[str], float]] = {
     "wilds": ("study-question:wilds", "bolivia", ["same_rank_max_wilds=2,3"], 1.0),
     "minimum": ("study-question:minimum", "bolivia", [f"initial_meld_steps={WITH_7000},{WITHOUT_7000}"], 1.0),
-    "presets": ("study-question:presets", "bolivia,swedish,two-deck,canasta", [], 0.5),
+    "presets": ("study-question:presets", "bolivia,swedish,two-deck,canasta", [], 0.25),
 }
 
 
