@@ -233,7 +233,7 @@ def _result_view(data: dict[str, Any]) -> dict[str, Any]:
         "variants": labels,
         "heading": render("study-heading", {"games": data["games"], "players": data["players"],
                                             "seats": ", ".join(data["seats"]), "seed": data["seed"],
-                                            "variants": len(labels)}),  # fmt: skip
+                                            "variants": len(labels)}),
         "turns": turns,
         "score": score,
         "turns_alt": _histogram_alt("hand_turns", data, labels),
