@@ -86,10 +86,10 @@ function bars(id, title, alt, rows, labels) {
   const { figure, frame } = plotFrame(id, title, alt);
   const band = 14 * labels.length + 10;
   const height = Math.max(60, rows.length * band + 30);
-  frame.setAttribute("viewBox", `0 0 360 ${height}`);
+  frame.setAttribute("viewBox", `0 0 400 ${height}`);
   const values = rows.flatMap((r) => r.values.flatMap((v) => [v.low, v.high, 0]));
   const low = Math.min(...values, 0), high = Math.max(...values, 0);
-  const left = 130, right = 350;
+  const left = 178, right = 390;
   const x = (v) => left + ((v - low) / (high - low || 1)) * (right - left);
   frame.append(svg("line", { x1: x(0), y1: 4, x2: x(0), y2: height - 20, class: "lab-axis" }));
   frame.append(svg("text", { x: left, y: height - 6, class: "lab-tick" }, Math.round(low).toLocaleString()));
@@ -207,6 +207,7 @@ function render({ model, el }) {
       for (const part of result.differences) {
         const list = make("ul");
         for (const sentence of part.clear) list.append(make("li", {}, sentence));
+        if (!part.clear.length) list.append(make("li", {}, view.none_clear));
         said.append(list);
         if (part.unclear.length) said.append(make("p", { class: "lab-unclear" }, `${L.unclear} ${part.unclear.join("; ")}`));
       }

@@ -181,6 +181,7 @@ class VariantLab(anywidget.AnyWidget):
             "error": self.error,
             "result": _result_view(study) if study else None,
             "honest": [render("lab-honest-1"), render("lab-honest-2")],
+            "none_clear": render("study-none-clear"),
         }
 
     def _progress_text(self) -> dict[str, Any]:
