@@ -1136,8 +1136,8 @@ EN: dict[str, str] = {
         "95% intervals in brackets"
     ),
     "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
-    "study-value-share": "{value:.1f}% ({low:.1f}\u2013{high:.1f}%)",
-    "study-value-mean": "{value:.2f} ({low:.2f}\u2013{high:.2f})",
+    "study-value-share": "{value:.1f}% ({low:.1f} to {high:.1f}%)",
+    "study-value-mean": "{value:.2f} ({low:.2f} to {high:.2f})",
     "study-differences": "{variant} against {base}:",
     "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}\u2013{high:.2f}) than with {base}",
     "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}\u2013{high:.2f}) than with {base}",

@@ -68,7 +68,9 @@ def main() -> None:
             "study": whole,
             "slice": {"argv": argv(rules, vary, SHARD_GAMES, args.seed), "variants": first["variants"]},
         }
-        OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        part = OUT.with_suffix(".part")  # whole or not at all: a page reading it never sees half a file
+        part.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        part.replace(OUT)
     print(f"wrote {OUT.relative_to(ROOT)}", file=sys.stderr)
 
 
