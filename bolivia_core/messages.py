@@ -1196,7 +1196,7 @@ EN: dict[str, str] = {
     "lab-own": "Your own study: choose rule sets and a knob to vary, then run it",
     "lab-rules": "Rule sets",
     "lab-club": "A club's rules file (TOML), if you want it in the study",
-    "lab-club-placeholder": "name = \"our club\"\nbase = \"bolivia\"\n[house_rules]\ngoing_out_bonus = 200",
+    "lab-club-placeholder": "name = \"our club\"\nbase = \"swedish\"\n[house_rules]\ngoing_out_bonus = 100",
     "lab-knob": "Knob to vary",
     "lab-no-knob": "(none: compare the rule sets as they are)",
     "lab-values": "Its values, separated by commas",
@@ -1245,7 +1245,7 @@ EN: dict[str, str] = {
     "study-bad-games": "--games must be a whole number of at least 1; got {given}",
     "study-bad-workers": "--workers must be a whole number of at least 1; got {given}",
     "study-bad-seed": "the seed must be a whole number; got {given}",
-    "study-no-dask": "--scheduler needs Dask: install the study extra (pip install 'bolivia-explorer[study]')",
+    "study-no-dask": "--scheduler needs Dask: install the study extra (pip install -e '.[study]' in the checkout)",
     "study-scheduler": "could not reach the Dask scheduler at {address}: {detail}",
     # the command line's help
     "cli-help:study": "what rules do to the game: many computer-played games per variant, with 95% intervals",
