@@ -728,6 +728,10 @@ def _run_on_processes(workers: int, todo: list[tuple[int, ShardSpec]], finished:
                 finished(number, spec, future.result())
             if stop is not None and stop.is_set() and running:
                 raise _Stopped
+    except BaseException:  # stopped or interrupted: the unfinished shards are played again by --resume
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()  # the pool would otherwise wait at exit for every running shard to end
+        raise
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
