@@ -35,6 +35,7 @@ PAGES = {
     "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
+    "variant-lab": ("variant_lab.ipynb", ".lab-plots svg"),
     "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "variant-situation": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "index": ("index.ipynb", ".bolivia-start-here"),
@@ -45,7 +46,8 @@ PAGES = {
 }
 # also shown 390 px wide, as on a phone
 PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
-         "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
+         "variant-explorer", "variant-lab",
+         "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
          "lesson-scoring", "glossary", "variants-compared-sv"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),

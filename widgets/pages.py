@@ -27,7 +27,7 @@ from .language import follow_language, follow_request, page_language
 
 __all__ = [
     "GLOSSARY", "PAGES", "PageTabTitle", "PageText", "dashboard_links", "lesson_titles", "page_heading",
-    "page_href", "page_links", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
+    "page_href", "page_links", "page_pointer", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -54,6 +54,7 @@ PAGES: tuple[str, ...] = (
     "score_calculator.ipynb",
     "scenario_explorer.ipynb",
     "variant_explorer.ipynb",
+    "variant_lab.ipynb",
     "game_viewer.ipynb",
 )
 """Every page, in reading order: the index, the lessons and the glossary, the variants, then the dashboards."""
@@ -232,3 +233,21 @@ def page_tab(notebook: str) -> PageTabTitle:
 def page_section(heading: str, *paragraphs: str) -> PageText:
     """A section heading further down a page, with its paragraphs: codes of the catalogue."""
     return PageText(heading, paragraphs, level=2)
+
+
+def page_pointer(target: str, code: str) -> widgets.HTML:
+    """A sentence pointing to another page (``code`` has a ``{title}`` for the link's words), said in the
+    page's language and again when a picker changes it: the variant explorer points to the Variant lab."""
+    if code not in EN:
+        raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
+    pointer = widgets.HTML()
+
+    def say(language: str) -> None:
+        title = page_title(target)
+        href = html.escape(page_href(target, None, language))
+        link = f"<a href='{href}' class='bolivia-pointer'>{html.escape(title)}</a>"
+        pointer.value = "<p>" + html.escape(render(code, {"title": "\x00"})).replace("\x00", link) + "</p>"
+
+    say(set_language(page_language()))
+    follow_language(say)
+    return pointer

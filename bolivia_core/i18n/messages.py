@@ -1213,6 +1213,136 @@ EN: dict[str, str] = {
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",
     "room-seat-away": "seat {seat}: away; the computer ({level}) plays until they return",
+
+    # --- variant studies: the study command and the Variant lab (study) ---
+    "study-heading": (
+        "{games:n:game} a variant, {players:n:player}, seats {seats}, seed {seed}: {variants:n:variant}; "
+        "95% intervals in brackets"
+    ),
+    "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
+    "study-value-share": "{value:.1f}% ({low:.1f} to {high:.1f}%)",
+    "study-value-mean": "{value:.2f} ({low:.2f} to {high:.2f})",
+    "study-differences": "{variant} against {base}:",
+    "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}\u2013{high:.2f}) than with {base}",
+    "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}\u2013{high:.2f}) than with {base}",
+    "study-more-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points more ({low:.1f}\u2013{high:.1f}) than with {base}"
+    ),
+    "study-less-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points less ({low:.1f}\u2013{high:.1f}) than with {base}"
+    ),
+    "study-none-clear": "no difference the study can tell apart",
+    "study-unclear": "the study cannot tell these apart: {figures}",
+    "study-cost": (
+        "{hands:n:hand} played in {cpu:.1f} CPU seconds ({per_thousand:.1f} CPU seconds per 1,000 hands), "
+        "{wall:.1f} s on the clock with {workers:n:worker}"
+    ),
+    "study-shards": "finished shards are kept in {where}",
+    "study-stopped": (
+        "stopped after {done} of {total:n:game}: the finished shards are kept in {where}, "
+        "and the same command with --resume goes on from them"
+    ),
+    "study-progress": "games",
+    "study-figure:going_out_share": "hands ended by going out",
+    "study-figure:hand_turns": "turns a hand",
+    "study-figure:hands_per_game": "hands a game",
+    "study-figure:hand_score": "a side's score of a hand",
+    "study-figure:points": "a side's points a hand from {what}",
+    "study-figure:melds": "{what} completed a hand",
+    "study-figure:first_meld_wins_hand": "hands won by the side that melds first",
+    "study-figure:decided_by_last_hand": "games whose last hand changed the winner",
+    "study-figure:winner_share": "share of the winner's score from {what}",
+    "study-source:melded_cards": "melded cards",
+    "study-source:bonus_natural_canasta": "natural canasta bonuses",
+    "study-source:bonus_mixed_canasta": "mixed canasta bonuses",
+    "study-source:bonus_natural_sequence": "escalera (natural sequence) bonuses",
+    "study-source:bonus_mixed_sequence": "mixed sequence bonuses",
+    "study-source:bonus_bolivia": "bolivia bonuses",
+    "study-source:bonus_bolivia_three_twos_four_jokers": "black bolivia bonuses",
+    "study-source:bonus_bolivia_seven_twos": "red bolivia bonuses",
+    "study-source:going_out_bonus": "the going-out bonus",
+    "study-source:concealed_going_out_bonus": "the concealed going-out bonus",
+    "study-source:red_threes": "red 3s",
+    "study-source:cards_in_hand": "cards left in hand",
+    "study-source:black_threes": "black 3s left in hand",
+    "study-kind:natural-canasta": "natural canastas",
+    "study-kind:mixed-canasta": "mixed canastas",
+    "study-kind:natural-sequence": "escaleras (natural sequences)",
+    "study-kind:mixed-sequence": "mixed sequences",
+    "study-kind:bolivia": "bolivias",
+    "study-kind:bolivia-three-twos-four-jokers": "black bolivias",
+    "study-kind:bolivia-seven-twos": "red bolivias",
+    # the Variant lab (widgets/dashboards/variant_lab.py)
+    "study-question:wilds": "If we allow three wild cards in a meld, do hands get shorter?",
+    "study-question:minimum": "Does the 150 minimum from 7,000 decide games?",
+    "study-question:presets": "The four rule sets side by side: what does each do to the game?",
+    "lab-question": "A question, answered by a study shipped with the page",
+    "lab-own": "Your own study: choose rule sets and a knob to vary, then run it",
+    "lab-rules": "Rule sets",
+    "lab-club": "A club's rules file (TOML), if you want it in the study",
+    "lab-club-placeholder": "name = \"our club\"\nbase = \"swedish\"\n[house_rules]\ngoing_out_bonus = 100",
+    "lab-knob": "Knob to vary",
+    "lab-no-knob": "(none: compare the rule sets as they are)",
+    "lab-values": "Its values, separated by commas",
+    "lab-games": "Games a variant",
+    "lab-run": "Run the study",
+    "lab-stop": "Stop",
+    "lab-running": "games played",
+    "lab-progress": "{done} of {total:n:game} played, {rate:.2f} games a second, about {left:n:second} left",
+    "lab-command": "The same study on the command line:",
+    "lab-differences": "What the study tells apart",
+    "lab-unclear": "It cannot tell these apart:",
+    "lab-turns-title": "How long a hand lasts (turns)",
+    "lab-score-title": "A side's score of a hand",
+    "lab-sources-title": "Where a side's points of a hand come from (mean, with 95% interval)",
+    "lab-melds-title": "Complete melds made a hand (mean, with 95% interval)",
+    "lab-bars-alt": (
+        "Bars for each variant, the line across each bar its 95% interval; the table below gives every value."
+    ),
+    "lab-hand_turns-alt": "Share of hands by their length in turns. Mean turns a hand: {means}.",
+    "lab-hand_score-alt": "Share of a side's hands by their score. Mean score: {means}.",
+    "lab-table": "Every figure with its 95% interval (the plots as a table)",
+    "lab-figure": "figure",
+    "lab-honest-title": "What a study measures, and what it does not",
+    "lab-honest-1": (
+        "These are games of the explorer's computer players (the club level), not of people. A rule that "
+        "changes how people play, what they risk or how they talk at the table can act differently on a "
+        "real club night; a study says what the rule does to these players' games, and nothing more."
+    ),
+    "lab-honest-2": (
+        "Every variant plays the same deals, so a difference comes from the rule, not the cards. A figure "
+        "between brackets is a 95% interval: with more games it narrows. When an interval of a difference "
+        "holds zero, the study cannot tell the variants apart on that figure."
+    ),
+    "page-title:variant_lab": "Variant lab",
+    "page-pointer:variant_lab": "What do these differences do to a game? {title} measures it over many games.",
+    "page-intro:variant_lab": (
+        "What a rule does to the game, measured: thousands of hands played by computer players under each "
+        "variant, with the share of hands ended by going out, hand length, points by source and the melds made."
+    ),
+    # refusals
+    "study-vary-form": "--vary takes KNOB=VALUE,VALUE (for example same_rank_max_wilds=2,3); got {given}",
+    "study-vary-twice": "--vary names the knob {knob} twice: give all its values once, separated by commas",
+    "study-variant-twice": "the variant {label} is asked for twice",
+    "study-no-rules": "a study needs a rule set: a preset ({presets}) or a club rules file (.toml, .json)",
+    "study-unknown-level": "unknown player level {given}; known: {known}",
+    "study-bad-games": "--games must be a whole number of at least 1; got {given}",
+    "study-bad-workers": "--workers must be a whole number of at least 1; got {given}",
+    "study-bad-seed": "the seed must be a whole number; got {given}",
+    "study-no-dask": "--scheduler needs Dask: install the study extra (pip install -e '.[study]' in the checkout)",
+    "study-scheduler": "could not reach the Dask scheduler at {address}: {detail}",
+    # the command line's help
+    "cli-help:study": "what rules do to the game: many computer-played games per variant, with 95% intervals",
+    "study-help:rules": (
+        "rule sets to compare, comma-separated: presets ({presets}) or club rules files (default {default})"
+    ),
+    "study-help:vary": (
+        "a knob and its values, KNOB=VALUE,VALUE (values as in a club rules file); repeat for the product"
+    ),
+    "study-help:workers": "local worker processes (default {default}); ignored with --scheduler",
+    "study-help:scheduler": "a Dask scheduler's address, tcp://HOST:PORT: its workers play the shards",
+    "study-help:shards": "folder for finished shards (default {default})",
+    "study-help:resume": "read the shards an interrupted run of the same study kept, and play only the rest",
 }
 
 LANGUAGES: tuple[str, ...] = ("en", "sv", "da", "nb", "pl", "cs")
