@@ -33,6 +33,9 @@ LESSON = Lesson(
         PageItem("variant_explorer.ipynb", Text("index:variant-explorer",
                  "two to four rule sets side by side, one situation judged under each, and your club's own "
                  "rules: change them, save them, print them.")),
+        PageItem("variant_lab.ipynb", Text("index:variant-lab",
+                 "what a rule does to the game, measured over many computer-played games: do hands get shorter, "
+                 "who wins, where the points come from.")),
         PageItem("game_viewer.ipynb", Text("index:game-viewer",
                  "computer players play a seeded game, hands open; step through it move by move.")),
         Heading("index:variants", "Variants"),

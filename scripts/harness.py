@@ -31,11 +31,17 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    arguments: Sequence[str] = (), *, app: str = "voila", ready_path: str = "/", log: IO[str] | None = None
+    arguments: Sequence[str] = (),
+    *,
+    app: str = "voila",
+    ready_path: str = "/",
+    log: IO[str] | None = None,
+    port: int | None = None,
 ) -> Iterator[tuple[str, int]]:
-    """Run ``python -m app`` (Voila over notebooks/ unless told otherwise) on a free loopback port in its
-    own process group; yields (url, pid) once it answers, and stops the whole group afterwards."""
-    port = free_port()
+    """Run ``python -m app`` (Voila over notebooks/ unless told otherwise) on a loopback port (a free one
+    unless told) in its own process group; yields (url, pid) once it answers, and stops the whole group
+    afterwards."""
+    port = port or free_port()
     target = ["notebooks"] if app == "voila" else []
     command = [sys.executable, "-m", app, *target, "--no-browser", f"--port={port}", *arguments]
     output = log or subprocess.DEVNULL

@@ -27,14 +27,15 @@ from playwright.sync_api import sync_playwright
 
 OUT = ROOT / "docs" / "screenshots"
 PAGES = {
-    "play": ("play.ipynb", ".bolivia-play .bx-card"),
-    "play-hand-end": ("play.ipynb", ".bolivia-play .bx-card"),
+    "play": ("play.ipynb", ".bt-table .bt-hand .bx-card"),
+    "play-hand-end": ("play.ipynb", ".bt-table .bt-hand .bx-card"),
     "meld-lab": ("meld_lab.ipynb", ".bolivia-meld-lab"),
     "meld-checker": ("meld_checker.ipynb", ".bolivia-verdict"),
     "score-calculator": ("score_calculator.ipynb", ".bolivia-score-sheet"),
     "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
+    "variant-lab": ("variant_lab.ipynb", ".lab-plots svg"),
     "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "variant-situation": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "index": ("index.ipynb", ".bolivia-start-here"),
@@ -45,7 +46,8 @@ PAGES = {
 }
 # also shown 390 px wide, as on a phone
 PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
-         "variant-explorer", "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
+         "variant-explorer", "variant-lab",
+         "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
          "lesson-scoring", "glossary", "variants-compared-sv"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
@@ -66,24 +68,24 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_role("button", name="to the end of the hand").click()
         page.locator("table.bolivia-hand-results").wait_for()  # the hand is scored
         page.locator(".bolivia-game-table .bolivia-meld-rows .bx-card").first.wait_for()  # and its melds drawn
-    elif name == "play":
-        page.get_by_role("button", name="draw", exact=True).click()
-        page.get_by_text("player 1 draws").first.wait_for()
-        for card in page.get_by_role("group", name="your hand").get_by_role("button").all()[:2]:
+    elif name == "play":  # the card table (scripts/table_screenshots.py takes its states in detail)
+        page.get_by_role("button", name=re.compile("^stock")).click()
+        page.locator(".bt-message.bt-news").wait_for()
+        for card in page.get_by_role("group", name=re.compile("^your hand")).get_by_role("button").all()[:2]:
             card.click()
         page.get_by_role("button", name="hint", exact=True).click()
-        page.locator(".bolivia-hint").wait_for()
+        page.locator(".bt-message.bt-coach").wait_for()
     elif name == "play-hand-end":  # a short seeded hand: the side can go out, two cards in the stock
-        page.get_by_label("Saved game").fill(
+        page.get_by_role("button", name="menu").click()
+        page.locator(".bt-saved textarea").fill(
             "rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=9C 9D 9S JH; "
             "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; pile=4D 3S; rest=pile"
         )
-        page.get_by_role("button", name="resume", exact=True).click()
-        page.get_by_text("Your turn: meld").wait_for()
+        page.locator(".bt-dialog").get_by_role("button", name="resume", exact=True).click()
         for _ in range(2):  # the coach melds the 9s, then discards the jack: player 1 goes out
             page.get_by_role("button", name="play the hint", exact=True).click()
-            page.wait_for_timeout(300)
-        page.locator(".bolivia-hand-end").wait_for()
+            page.wait_for_timeout(600)
+        page.locator(".bt-hand-end").wait_for()
     elif name == "club-editor":
         page.get_by_role("tab", name="Our club's rules").click()
         page.get_by_label("rule", exact=True).select_option(label="score that ends the game, by player count")

@@ -151,36 +151,30 @@ def test_play_table_changes_language_keeping_the_game() -> None:
 
     table = PlayTable(seed=2, language="en")
     history = list(table.game.history)
-    table.language.value = "sv"
+    table.handle({"do": "setting", "key": "language", "value": "sv"})
     assert table.game.history == history
-    assert table.draw_button.description == render("play-draw", language="sv")
-    assert "Giv 1." in table.turn_line.value
-    assert all(word not in table.log_view.value for word in (" draws ", "why?"))  # the log is said again too
+    labels = table.table["labels"]
+    assert labels["hand_number"] == "Giv 1."
+    assert labels["stock"].startswith("talongen,")
+    assert all(" draws " not in line for line in labels["log"])  # the log is said again too
+    table.handle({"do": "setting", "key": "language", "value": "en"})
 
 
 def test_play_table_says_its_last_refusal_again_in_the_new_language() -> None:
-    """A refusal on screen is not left in the old language when the picker changes."""
+    """A refusal on screen is not left in the old language when the language changes."""
     from bolivia_widgets import PlayTable
 
     table = PlayTable(seed=2, language="en")
-    table.take_pile_button.click()  # refused: no natural pair of the top card's rank chosen
-    english = table.feedback.value
-    table.discard_button.click()  # refused before any draw
-    refusal = table.feedback.value
-    assert "bolivia-refusal" in refusal and refusal != english
-    table.language.value = "da"
-    danish = table.feedback.value
-    assert "bolivia-refusal" in danish and danish != refusal
-    assert render("play-choose-one", {"count": 0}, language="da") in html.unescape(danish)
-    table.draw_button.click()
-    table.undo()  # the live region says "back to before your last move" ...
-    table.language.value = "nb"  # ... and says it again in Norwegian
-    undone = render("play-undone", {"moves": len(table.game.history)}, language="nb")
-    assert table.announcer.text == undone.rstrip(".") + "."
-    table.resume("rules=bolivia; p1=KH 3H")  # a red 3 in a hand: refused, naming the field
-    table.language.value = "pl"
-    assert render("position-red-three-in-hand", {"field": "red1"}, language="pl") in html.unescape(
-        table.save_feedback.value)
+    table.handle({"do": "discard", "card": None, "where": "pile"})
+    english = table.table["page"]["message"]["lines"]
+    table.handle({"do": "setting", "key": "language", "value": "da"})
+    danish = table.table["page"]["message"]["lines"]
+    assert danish == [render("table-choose-discard", language="da")] and danish != english
+    table.handle({"do": "resume", "text": "rules=bolivia; p1=KH 3H"})  # a red 3 in a hand: refused, naming the field
+    table.handle({"do": "setting", "key": "language", "value": "pl"})
+    said = " ".join(table.table["page"]["message"]["lines"])
+    assert render("position-red-three-in-hand", {"field": "red1"}, language="pl") in said
+    table.handle({"do": "setting", "key": "language", "value": "en"})
 
 
 def test_page_heading_follows_the_picker() -> None:
@@ -200,7 +194,30 @@ def test_play_table_names_the_computer_levels_in_the_language() -> None:
     from bolivia_widgets import PlayTable
 
     table = PlayTable(seed=2, level="greedy", language="pl")
-    picker = table.levels.children[0]
-    assert [level for _words, level in picker.options] == list(PLAYERS) and picker.value == "greedy"
-    assert picker.label == "zachłanny"
-    assert "(zachłanny" in table.others.value and "greedy" not in table.others.value
+    picker = next(s for s in table.table["page"]["menu"]["settings"] if s["key"] == "level-2")
+    assert [level for level, _words in picker["options"]] == list(PLAYERS) and picker["value"] == "greedy"
+    assert dict(picker["options"])["greedy"] == "zachłanny"
+    table.handle({"do": "setting", "key": "language", "value": "en"})
+
+
+def test_every_rules_picker_offers_the_presets_by_their_titles_in_the_language() -> None:
+    """The six dashboards that pick a rule set share one list of choices: every preset by its Polish
+    title once the page speaks Polish (the rules titles' entries in pl/bolivia.po), its name kept."""
+    from bolivia_widgets import GameViewer, MeldChecker, PlayTable, ScoreCalculator, VariantExplorer
+
+    polish = [("Boliwia", "bolivia"), ("wariant szwedzki", "swedish"), ("wariant dwutaliowy", "two-deck"),
+              ("Canasta", "canasta")]  # fmt: skip
+    lab, checker, calculator = MeldLab(language="en"), MeldChecker(language="en"), ScoreCalculator(language="en")
+    viewer, table, explorer = GameViewer(language="en"), PlayTable(language="en"), VariantExplorer(language="en")
+    pickers = {"meld lab": (lab, lab.rules_picker), "meld checker": (checker, checker.rules),
+               "score calculator": (calculator, calculator.rules), "game viewer": (viewer, viewer.rules),
+               "club editor": (explorer, explorer.club.base)}  # fmt: skip
+    for name, (dashboard, picker) in pickers.items():
+        assert [value for _title, value in picker.options] == [v for _t, v in polish], name
+        dashboard.language.value = "pl"
+        assert list(picker.options) == polish, name
+    # the play page's card table offers the same choices in its settings, name first
+    table.handle({"do": "setting", "key": "language", "value": "pl"})
+    setting = next(s for s in table.table["page"]["menu"]["settings"] if s["key"] == "rules")
+    assert [(title, name) for name, title in setting["options"]] == polish
+    table.handle({"do": "setting", "key": "language", "value": "en"})

@@ -257,7 +257,7 @@ def test_the_variants_page_is_linked_in_the_reader_s_language_from_every_languag
     try:
         nav = dashboard_links("play.ipynb").value
         assert "href='pl/variants_compared.ipynb' rel='prev'" in nav
-        assert "← Wstecz: Warianty boliwii w porównaniu" in nav and "angielsku" not in nav
+        assert "← Wstecz: Warianty Boliwii w porównaniu" in nav and "angielsku" not in nav
     finally:
         set_language(page_language("", ""))
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
@@ -300,7 +300,7 @@ def test_a_dashboard_s_tab_title_follows_the_page_s_language() -> None:
         heading = page_heading("play.ipynb")
         assert heading.tab is not None and heading.tab.title == "Spil mod computeren · Bolivia-udforskeren"
         LanguagePicker().value = "cs"
-        assert heading.tab.title == "Hrajte proti počítači · Průzkumník bolivie"
+        assert heading.tab.title == "Hrajte proti počítači · Průzkumník Bolivie"
     finally:
         set_language(page_language("", ""))
 

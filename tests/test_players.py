@@ -33,6 +33,24 @@ def test_greedy_beats_random() -> None:
     assert result["wins"][0] >= 5, result
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_simulate_and_tournament_play_the_same_games_from_a_seed(players: int) -> None:
+    """One runner under both commands: a tournament's deal played with the first-named level on side 1
+    is the simulation's game of that seed with those levels seated (player 1 on side 1, players dealt
+    round the sides), and its mirror the simulation with the levels the other way round."""
+    from bolivia_core.tools.tournament import play_tournament
+
+    tournament = play_tournament("canasta", players, ("club", "greedy"), games=4, seed=3, target=1500)
+    for deal in range(2):
+        for first_side, kinds in enumerate([("club", "greedy"), ("greedy", "club")]):
+            game = simulate("canasta", players, games=deal + 1, seed=3, kinds=kinds, target=1500).games[deal]
+            outcome = tournament.outcomes[2 * deal + first_side]
+            first, other = game.scores[first_side], game.scores[1 - first_side]
+            assert outcome.first_side == first_side
+            assert (outcome.margin, outcome.hands, outcome.actions) == (first - other, game.hands, game.actions)
+            assert outcome.result == (0.5 if game.winner is None else float(game.winner == first_side))
+
+
 def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--rules", "canasta", "--games", "3", "--seed", "2", "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -47,7 +47,7 @@ async def _culling_story() -> None:
 
     from bolivia_widgets.serving import PageKernelManager
 
-    manager = PageKernelManager(cull_idle_timeout=1)
+    manager = PageKernelManager(cull_idle_timeout=1, connect_grace=0)
     handed_out = await manager.start_kernel()
     never_visited = await manager.start_kernel()
     try:
@@ -73,3 +73,77 @@ def test_kernels_talk_over_local_sockets() -> None:
     """Over TCP, each kernel's five ports are picked free and bound a moment later; with seven kernels
     starting at once another socket took one in between, the kernel died, and the page given it hung."""
     assert SETTINGS["KernelManager"]["transport"] == "ipc"
+
+
+def test_a_page_built_ahead_waits_for_its_request_at_its_end() -> None:
+    """A pool that builds its page ahead (BOLIVIA_BUILD_AHEAD) must end with the dashboard links, which wait
+    for the visitor's request and say the page again in its language: without them it stays English."""
+    pools = SETTINGS["VoilaKernelManager"]["kernel_pools_config"]
+    ahead = [name for name, pool in pools.items() if pool.get("kernel_env_variables", {}).get("BOLIVIA_BUILD_AHEAD")]
+    assert "play.ipynb" in ahead
+    for name in ahead:
+        cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+        last = "".join([cell for cell in cells if cell["cell_type"] == "code"][-1]["source"])
+        assert f'dashboard_links("{name}")' in last, f"{name} is built ahead but does not end with its links"
+
+
+def test_a_page_not_made_in_time_is_waited_for_then_said_in_words() -> None:
+    """nbclient's default is to wait 4 s for a cell's output after its reply, then drop it silently: a
+    class of thirty on a loaded server lost a third of its tables so. Voila waits a minute, and a cell
+    still too late becomes an error output the pages' template words (bolivia_widgets.serving.late_notice)."""
+    executor = SETTINGS["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 30
+    assert executor["raise_on_iopub_timeout"] is True
+    from bolivia_widgets.serving import late_notice
+
+    assert SETTINGS["VoilaExporter"]["filters"]["late_notice"] == f"{late_notice.__module__}.{late_notice.__name__}"
+
+
+def test_a_page_built_ahead_speaks_the_language_its_request_asks_for(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A kernel Voila started ahead builds its page before anyone asks (in English), then at the page's end
+    waits for the visitor's request on Voila's own request socket, and says the page again in the language
+    the address asks for (the address before the browser's Accept-Language)."""
+    import threading
+
+    from tornado.httpserver import HTTPServer
+    from tornado.netutil import bind_sockets
+    from tornado.web import Application
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from bolivia_core.i18n import set_language
+    from bolivia_widgets.language import LanguagePicker, follow_language, follow_request, page_language
+
+    sockets = bind_sockets(0, "127.0.0.1")
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        HTTPServer(Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)])).add_sockets(sockets)
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    started.wait(10)
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-a", "VOILA_SERVER_URL": "/",
+                        "VOILA_APP_PORT": str(sockets[0].getsockname()[1]), "QUERY_STRING": "",
+                        "HTTP_ACCEPT_LANGUAGE": "", "BOLIVIA_BUILD_AHEAD": "1"}.items():  # fmt: skip
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr("bolivia_widgets.language._REQUEST", {})
+    try:
+        set_language(page_language("", ""))
+        monkeypatch.setattr("bolivia_widgets.language._ASKED", {})  # a fresh kernel: nothing asked yet
+        picker = LanguagePicker()  # built ahead: no request yet, so English
+        assert picker.value == "en"
+        heard: list[str] = []
+        follow_language(heard.append)
+        request = {"QUERY_STRING": "lang=sv", "HTTP_ACCEPT_LANGUAGE": "da,en;q=0.5"}
+        loop.call_soon_threadsafe(RequestInfoSocketHandler.send_updates, {"kernel_id": "kernel-a", "payload": request})
+        assert follow_request() == "sv"
+        assert picker.value == "sv" and "sv" in heard, "the page was not said again in the request's language"
+        assert picker.dropdown.description == "Språk"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        set_language(page_language("", ""))

@@ -180,3 +180,146 @@ def test_polish_and_czech_say_none_with_a_negated_verb_and_one_once() -> None:
     assert took[1]["pl"].endswith("i jeszcze 1 kartę na rękę") and took[1]["cs"].endswith("a ještě 1 kartu do ruky")
     assert render("no-such-meld", {"index": 4, "count": 0}, "pl") == "strona nie ma układu 4: nie ma żadnego układu"
     assert render("no-such-meld", {"index": 4, "count": 0}, "cs") == "strana nemá vyložení 4: nemá žádné vyložení"
+
+
+# --- 3. the review of issue 26 against the seeds' own words -------------------------------------
+
+GAME_NAMES = {  # English: the game with a capital, the meld (bolivia, canasta) without
+    "Bolivia": re.compile(r"\bBolivia\b"), "Canasta": re.compile(r"\bCanasta\b"),
+}
+GAME_STEMS = {  # the same games in the language, in any case ending; the adjective (bolivijská) is not the game
+    "Bolivia": {"sv": "Bolivi", "da": "Bolivia", "nb": "Bolivia", "pl": "Boliwi", "cs": "Bolivi"},
+    "Canasta": {"sv": "Canast", "da": "Canasta", "nb": "Canasta", "pl": "Canast", "cs": "Canast"},
+}
+TRANSLATED = ("sv", "da", "nb", "pl", "cs")
+
+
+def _translations(language: str, domain: str) -> dict[str, tuple[str, str]]:
+    """Code -> (English, translation) of a domain's catalogue (the message id is the English)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        catalogue = read_po(handle, locale=language)
+    return {str(m.context): (str(m.id), m.string) for m in catalogue if m.context and isinstance(m.string, str)}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_game_s_name_starts_with_a_capital_wherever_it_names_the_game(language: str) -> None:
+    """Bolivia is the game, a bolivia the meld (and Canasta, a canasta): in English the capital tells
+    them apart, and the rule texts in each language write the game with it too ("Dla samej Boliwii",
+    "U samotné Bolivie", "spilles Bolivia"). So wherever an English text names the game, by hand or
+    through the rules title (``{rules}``, said with each preset's title), its translation names it as
+    many times at least with the capital: a small letter reads as the meld ("bolivias regler")."""
+    titles = {name: (render(f"rules-title:{name}", language="en"), render(f"rules-title:{name}", language=language))
+              for name in ("bolivia", "swedish", "two-deck", "canasta")}  # fmt: skip
+    assert titles["bolivia"][1][0].isupper() and titles["canasta"][1][0].isupper(), titles
+    wrong = []
+    for domain in ("bolivia", "lessons"):
+        for code, (english, translation) in _translations(language, domain).items():
+            for english_title, title in titles.values() if "{rules}" in english else [("", "")]:
+                said_en = english.replace("{rules}", english_title)
+                said = translation.replace("{rules}", title)
+                for game, pattern in GAME_NAMES.items():
+                    stem = GAME_STEMS[game][language]
+                    capitals = len(re.findall(rf"\b{stem}(?!j)\w*", said))
+                    if capitals < len(pattern.findall(said_en)):
+                        wrong.append(f"{domain} {code}: {said[:90]!r}")
+    assert not wrong, "\n".join(sorted(set(wrong)))
+
+
+def _said(language: str, thing: object) -> str:
+    """``str(thing)`` in ``language``: a verdict says itself in the process's language."""
+    before = get_language()
+    set_language(language)
+    try:
+        return str(thing)
+    finally:
+        set_language(before)
+
+
+def test_czech_legal_verdict_agrees_with_a_sequence_and_a_meld_alike() -> None:
+    """Before: "platné postupka" joined a neuter adjective to the feminine postupka; the verb "platí" agrees
+    with both (4, 5, 6 of hearts: 5 points each, 15; three kings: 10 each, 30)."""
+    assert _said("cs", check_meld("4H 5H 6H", "bolivia")) == "postupka podle pravidel „Bolivia“ platí: 15 bodů"
+    assert _said("cs", check_meld("KH KS KD", "bolivia")) == (
+        "vyložení jedné hodnoty podle pravidel „Bolivia“ platí: 30 bodů"
+    )
+
+
+def test_czech_sequence_suits_verb_agrees_with_its_subject() -> None:
+    said = reasons("4C 5H 8S", "cs")
+    assert "postupka se skládá z karet jedné barvy" in said and "postupka jsou" not in said
+
+
+def test_swedish_blocked_pile_calls_no_wild_card_a_stop_card() -> None:
+    """The Swedish rule text's stoppkort is a black 3 (glossary: stop card); a joker or 2 on top
+    blocks the pile under Bolivia rules without being one."""
+    game = Game.from_position(SCENARIOS["wild-on-top"].text)
+    said = " | ".join(r.text("sv") for r in game.explain("take pile with KH KS"))
+    assert "sakhögen" in said and "stoppkort" not in said
+
+
+@pytest.mark.parametrize(("language", "kings", "queens"), [
+    ("pl", "pary króli", "pary dam"), ("cs", "pár králů", "pár dam"),
+])  # fmt: skip
+def test_why_a_discard_is_safe_fits_a_rank_of_either_gender(language: str, kings: str, queens: str) -> None:
+    """Before: "jedną z króli", "jednu z králů" joined a feminine "one" to the masculine kings; the rank is
+    said after "pair" (a genitive either gender takes), the card discarded as "a card of this rank"."""
+    for rank, words in (("kings", kings), ("queens", queens)):
+        shown = render("why-safe-shown", {"player": 2, "rank": rank}, language)
+        declined = render("why-safe-declined", {"player": 2, "rank": rank}, language)
+        assert words in shown and words in declined
+        assert not re.search(r"\bjedn(ą|u) z\b", shown + declined)
+
+
+def test_polish_home_names_the_game_not_the_country() -> None:
+    """Before: "Odkrywca Boliwii" reads as the discoverer of Bolivia, the country: the game is named as the
+    rule titles name it, in the nominative ("zasad „Boliwia”"), after "gry"."""
+    for code in ("page-title:index", "page-tab-title", "cli-help:description"):
+        said = render(code, {"title": "Gra"}, "pl")
+        assert "gry Boliwia" in said and "Odkrywca" not in said and "Boliwii" not in said, said
+
+
+def test_swedish_genitive_after_a_number_takes_a_colon() -> None:
+    """Swedish writes the genitive of a numeral with a colon, "spelare 2:s", "lag 1:s": no Swedish
+    text puts the s straight after a number's placeholder."""
+    stuck = [code for code, (_en, sv) in _translations("sv", "bolivia").items()
+             if re.search(r"\{(player|side|hand|asker)\}s\b", sv)]  # fmt: skip
+    assert not stuck
+    assert render("page-hand-of", {"player": 2}, "sv") == "spelare 2:s hand"
+
+
+def test_swedish_simulation_counts_deals_in_the_plural() -> None:
+    said = render("sim-hands", {"hands": 19, "gone_out": 12, "actions": 2500, "seconds": 1.0, "per_second": 2500,
+                                "hands_per_second": 19.0}, "sv")  # fmt: skip
+    assert said.startswith("19 givar (12 slutade med utgång)") and said.endswith("19,0 givar/s"), said
+    assert render("sim-hands", {"hands": 1, "gone_out": 1, "actions": 90, "seconds": 1.0, "per_second": 90,
+                                "hands_per_second": 1.0}, "sv").startswith("1 giv (")  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("pl", "Według zasad „wariant szwedzki” strona wyłożyła układy:"),
+    ("cs", "Podle pravidel „švédská varianta“ strana vyložila:"),
+])  # fmt: skip
+def test_score_exercise_puts_the_rules_title_in_quotes(language: str, said: str) -> None:
+    """A rule set's title is a name in the nominative ("wariant szwedzki"): after "zasad" it needs the
+    quotes every other text gives it, or it reads in the wrong case."""
+    assert render("exercise-score-melds", {"rules": "Swedish"}, language) == said
+
+
+def test_danish_values_question_keeps_one_tense() -> None:
+    """Before: "Da en hånd slutter" mixed the past "da" with the present; the question is in the present."""
+    question = _translations("da", "lessons")["values:question"][1]
+    assert question.startswith("Når en hånd slutter, har din side meldt tre esser")
+
+
+def test_swedish_escalera_and_the_club_s_red_samba_are_different_words() -> None:
+    """The Swedish club's natural samba is its "röd Samba"; Bolivia's escalera is a natural Samba (the
+    seed's other word for it), so a spade escalera is not "röd Samba i spader"."""
+    spades = "4S 5S 6S 7S 8S 9S 10S"
+    escalera = _said("sv", check_meld(spades, "bolivia"))
+    club = _said("sv", check_meld(spades, "swedish"))
+    assert "naturlig Samba" in escalera and "röd" not in escalera, escalera
+    assert "röd Samba" in club, club
+    labels = {code: sv for code, (_en, sv) in _translations("sv", "bolivia").items() if code.startswith("label:")}
+    assert labels["label:mixed-sequence:escalera"] != labels["label:mixed-sequence:samba"]

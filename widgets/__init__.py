@@ -8,6 +8,7 @@ from .dashboards.meld_checker import MeldChecker, MeldQuiz
 from .dashboards.meld_lab import MeldLab
 from .dashboards.table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
 from .dashboards.variant_explorer import ClubEditor, VariantExplorer
+from .dashboards.variant_lab import VariantLab
 
 __all__ = [
     "ActionQuiz",
@@ -23,5 +24,6 @@ __all__ = [
     "ScoreCalculator",
     "ScoreQuiz",
     "VariantExplorer",
+    "VariantLab",
     "page_language",
 ]

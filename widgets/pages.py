@@ -23,11 +23,11 @@ from IPython.display import HTML
 
 from bolivia_core.i18n import EN, get_language, normalise_language, render, set_language
 
-from .language import follow_language, page_language
+from .language import follow_language, follow_request, page_language
 
 __all__ = [
     "GLOSSARY", "PAGES", "PageTabTitle", "PageText", "dashboard_links", "lesson_titles", "page_heading",
-    "page_href", "page_links", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
+    "page_href", "page_links", "page_pointer", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -54,6 +54,7 @@ PAGES: tuple[str, ...] = (
     "score_calculator.ipynb",
     "scenario_explorer.ipynb",
     "variant_explorer.ipynb",
+    "variant_lab.ipynb",
     "game_viewer.ipynb",
 )
 """Every page, in reading order: the index, the lessons and the glossary, the variants, then the dashboards."""
@@ -121,7 +122,10 @@ def page_links(notebook: str, folder_language: str | None = None) -> HTML:
 
 def dashboard_links(notebook: str) -> widgets.HTML:
     """A dashboard's links (it lives in the top folder and takes its language from its address):
-    said in the page's language, to that language's lessons, and said again when a picker changes it."""
+    said in the page's language, to that language's lessons, and said again when a picker changes it.
+    The links come last on every dashboard: a page built ahead waits there for its visitor's request
+    (``language.follow_request``) and is said again in the language it asks for."""
+    follow_request()
     nav = widgets.HTML()
 
     def say(language: str) -> None:
@@ -202,12 +206,17 @@ class PageText(widgets.HTML):
         self.value = f"<h{self.level}>{html.escape(render(self.heading))}</h{self.level}>{body}"
 
 
+SHORT_INTROS: dict[str, tuple[str, ...]] = {"play.ipynb": ("table-page-intro",)}
+
+
 def page_heading(notebook: str) -> PageText:
     """A dashboard's first cell: its title (the words of ``pages.page_title``) and its introduction,
-    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them. The browser tab's title
-    (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
+    ``page-intro:NAME`` and ``page-more:NAME`` when the catalogue has them; a page with a card table keeps
+    to one short line (``SHORT_INTROS``), so that the whole table fits the window below it. The browser
+    tab's title (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
     stem = notebook.removesuffix(".ipynb")
-    paragraphs = [code for code in (f"page-intro:{stem}", f"page-more:{stem}") if code in EN]
+    codes = SHORT_INTROS.get(notebook, (f"page-intro:{stem}", f"page-more:{stem}"))
+    paragraphs = [code for code in codes if code in EN]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
     return heading
@@ -224,3 +233,21 @@ def page_tab(notebook: str) -> PageTabTitle:
 def page_section(heading: str, *paragraphs: str) -> PageText:
     """A section heading further down a page, with its paragraphs: codes of the catalogue."""
     return PageText(heading, paragraphs, level=2)
+
+
+def page_pointer(target: str, code: str) -> widgets.HTML:
+    """A sentence pointing to another page (``code`` has a ``{title}`` for the link's words), said in the
+    page's language and again when a picker changes it: the variant explorer points to the Variant lab."""
+    if code not in EN:
+        raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
+    pointer = widgets.HTML()
+
+    def say(language: str) -> None:
+        title = page_title(target)
+        href = html.escape(page_href(target, None, language))
+        link = f"<a href='{href}' class='bolivia-pointer'>{html.escape(title)}</a>"
+        pointer.value = "<p>" + html.escape(render(code, {"title": "\x00"})).replace("\x00", link) + "</p>"
+
+    say(set_language(page_language()))
+    follow_language(say)
+    return pointer

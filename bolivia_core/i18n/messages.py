@@ -481,6 +481,56 @@ EN: dict[str, str] = {
     "play-review-item": "you chose to {played}; the coach would {better} ({why})",
     "play-review-none": "The coach's review: every move of yours this hand was the one it would have made.",
     "play-review-off": "Turn coach mode on for a review of your moves after each hand.",
+    # --- the card table (widgets/components/table*.py, the play page) ---
+    "table-no-such-seat": "there is no seat {seat} at this table: seats are numbered 1 to {players}",
+    "table-you": "you, player {player}",
+    "table-partner": "player {player}, your partner",
+    "table-opponent": "player {player}",
+    "table-cards-held": "{count:n:card} in hand",
+    "table-to-move": "to move",
+    "table-red-threes": "{count:n:red 3}",
+    "table-meld-area": "{owner}: tap here to lay the chosen cards as a new meld",
+    "table-pile-name": "discard pile: {top} on top, {count:n:card}",
+    "table-pile-empty": "discard pile: empty",
+    "table-blocked": "blocked",
+    "table-frozen": "frozen",
+    "table-page-intro": (
+        "Tap the stock to draw; tap cards, then the pile to discard, a meld to add to it, or + to lay a new meld. "
+        "The menu (☰) has the settings, saving, the score sheet and the hand's log."
+    ),
+    "table-turn-you-draw": "Your turn: tap the stock to draw, or the pile to take it.",
+    "table-turn-you-play": "Your turn: meld or add, then tap a card and the pile to discard.",
+    "table-turn-you-answer": "Your partner asks: may I go out?",
+    "table-turn-other": "Player {player} is playing.",
+    "table-turn-hand-over": "Hand {hand} is over.",
+    "table-hand": "your hand, {count:n:card}",
+    "table-stock-name": "stock, {count:n:card}: tap to draw",
+    "table-scores": "Scores (to {target})",
+    "table-menu": "menu",
+    "table-menu-title": "Game menu",
+    "table-close": "close",
+    "table-chosen": "Now tap the pile to discard one card, a meld to add to it, or + to lay a new meld.",
+    "table-choose-discard": "Choose the one card to discard first, then tap the pile.",
+    "table-stage": "stage as a meld",
+    "table-staged": "Initial meld staged: {points} of {minimum} points.",
+    "table-staged-enough": "Initial meld staged: {points} of {minimum} points, enough.",
+    "table-lay-staged": "lay the staged melds",
+    "table-take-back": "take back",
+    "table-takes": "Ways to take the pile now:",
+    "table-go-out": "go out: discard {card}",
+    "table-pace": "Computer moves",
+    "table-pace-slow": "slow", "table-pace-normal": "normal", "table-pace-fast": "fast",
+    "table-pace-instant": "instant",
+    "table-skip": "skip to my turn",
+    "table-coach": "coach: review my moves after each hand",
+    "table-log-title": "The hand's log",
+    "table-you-drew": "You drew {cards}.",
+    "table-you-took": "You took the pile: {cards}.",
+    "table-score-sheet": "Score sheet",
+    "table-language": "Language",
+    "table-bad-intent": "the table sent {intent}, which is no move: tap the stock, the pile, a meld or cards",
+    "table-bad-cards": "the cards {cards} are not in your hand of {count:n:card}: choose cards from your hand",
+    "table-bad-meld": "{meld} is no meld number: tap one of your side's melds",
     # --- pages: navigation, serving, the club editor (widgets, notebooks) ---
     # the server-free site's index page (scripts/build_lite.py)
     "lite-runs-here": "Everything here runs in your browser: the first page you open takes a while to start "
@@ -532,6 +582,13 @@ EN: dict[str, str] = {
     "need:any": "one more complete meld of any kind",
     "needs-and": " and ",
     "needs-or": ", or ",
+    # --- a class on one server: a page the server could not make in time (serving) ---
+    "class-late-title": "This page was not made in time.",
+    "class-late-why": "The server was busy making many pages at once, and gave up waiting for this one.",
+    "class-late-what": (
+        "Reload the page in a minute. If it happens again, tell whoever runs the server: it can be set up "
+        "for a whole class at once (the README's \"A class on one server\")."
+    ),
     # --- lessons: exercises ---
     # the quizzes (widgets/exercise.py and its users): asked, read, marked, hinted, worked out
     "exercise-check": "check",
@@ -1172,6 +1229,136 @@ EN: dict[str, str] = {
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",
     "room-seat-away": "seat {seat}: away; the computer ({level}) plays until they return",
+
+    # --- variant studies: the study command and the Variant lab (study) ---
+    "study-heading": (
+        "{games:n:game} a variant, {players:n:player}, seats {seats}, seed {seed}: {variants:n:variant}; "
+        "95% intervals in brackets"
+    ),
+    "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
+    "study-value-share": "{value:.1f}% ({low:.1f} to {high:.1f}%)",
+    "study-value-mean": "{value:.2f} ({low:.2f} to {high:.2f})",
+    "study-differences": "{variant} against {base}:",
+    "study-more-mean": "with {variant}, {figure} is {amount:.2f} more ({low:.2f}\u2013{high:.2f}) than with {base}",
+    "study-less-mean": "with {variant}, {figure} is {amount:.2f} less ({low:.2f}\u2013{high:.2f}) than with {base}",
+    "study-more-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points more ({low:.1f}\u2013{high:.1f}) than with {base}"
+    ),
+    "study-less-share": (
+        "with {variant}, {figure} is {amount:.1f} percentage points less ({low:.1f}\u2013{high:.1f}) than with {base}"
+    ),
+    "study-none-clear": "no difference the study can tell apart",
+    "study-unclear": "the study cannot tell these apart: {figures}",
+    "study-cost": (
+        "{hands:n:hand} played in {cpu:.1f} CPU seconds ({per_thousand:.1f} CPU seconds per 1,000 hands), "
+        "{wall:.1f} s on the clock with {workers:n:worker}"
+    ),
+    "study-shards": "finished shards are kept in {where}",
+    "study-stopped": (
+        "stopped after {done} of {total:n:game}: the finished shards are kept in {where}, "
+        "and the same command with --resume goes on from them"
+    ),
+    "study-progress": "games",
+    "study-figure:going_out_share": "hands ended by going out",
+    "study-figure:hand_turns": "turns a hand",
+    "study-figure:hands_per_game": "hands a game",
+    "study-figure:hand_score": "a side's score of a hand",
+    "study-figure:points": "a side's points a hand from {what}",
+    "study-figure:melds": "{what} completed a hand",
+    "study-figure:first_meld_wins_hand": "hands won by the side that melds first",
+    "study-figure:decided_by_last_hand": "games whose last hand changed the winner",
+    "study-figure:winner_share": "share of the winner's score from {what}",
+    "study-source:melded_cards": "melded cards",
+    "study-source:bonus_natural_canasta": "natural canasta bonuses",
+    "study-source:bonus_mixed_canasta": "mixed canasta bonuses",
+    "study-source:bonus_natural_sequence": "escalera (natural sequence) bonuses",
+    "study-source:bonus_mixed_sequence": "mixed sequence bonuses",
+    "study-source:bonus_bolivia": "bolivia bonuses",
+    "study-source:bonus_bolivia_three_twos_four_jokers": "black bolivia bonuses",
+    "study-source:bonus_bolivia_seven_twos": "red bolivia bonuses",
+    "study-source:going_out_bonus": "the going-out bonus",
+    "study-source:concealed_going_out_bonus": "the concealed going-out bonus",
+    "study-source:red_threes": "red 3s",
+    "study-source:cards_in_hand": "cards left in hand",
+    "study-source:black_threes": "black 3s left in hand",
+    "study-kind:natural-canasta": "natural canastas",
+    "study-kind:mixed-canasta": "mixed canastas",
+    "study-kind:natural-sequence": "escaleras (natural sequences)",
+    "study-kind:mixed-sequence": "mixed sequences",
+    "study-kind:bolivia": "bolivias",
+    "study-kind:bolivia-three-twos-four-jokers": "black bolivias",
+    "study-kind:bolivia-seven-twos": "red bolivias",
+    # the Variant lab (widgets/dashboards/variant_lab.py)
+    "study-question:wilds": "If we allow three wild cards in a meld, do hands get shorter?",
+    "study-question:minimum": "Does the 150 minimum from 7,000 decide games?",
+    "study-question:presets": "The four rule sets side by side: what does each do to the game?",
+    "lab-question": "A question, answered by a study shipped with the page",
+    "lab-own": "Your own study: choose rule sets and a knob to vary, then run it",
+    "lab-rules": "Rule sets",
+    "lab-club": "A club's rules file (TOML), if you want it in the study",
+    "lab-club-placeholder": "name = \"our club\"\nbase = \"swedish\"\n[house_rules]\ngoing_out_bonus = 100",
+    "lab-knob": "Knob to vary",
+    "lab-no-knob": "(none: compare the rule sets as they are)",
+    "lab-values": "Its values, separated by commas",
+    "lab-games": "Games a variant",
+    "lab-run": "Run the study",
+    "lab-stop": "Stop",
+    "lab-running": "games played",
+    "lab-progress": "{done} of {total:n:game} played, {rate:.2f} games a second, about {left:n:second} left",
+    "lab-command": "The same study on the command line:",
+    "lab-differences": "What the study tells apart",
+    "lab-unclear": "It cannot tell these apart:",
+    "lab-turns-title": "How long a hand lasts (turns)",
+    "lab-score-title": "A side's score of a hand",
+    "lab-sources-title": "Where a side's points of a hand come from (mean, with 95% interval)",
+    "lab-melds-title": "Complete melds made a hand (mean, with 95% interval)",
+    "lab-bars-alt": (
+        "Bars for each variant, the line across each bar its 95% interval; the table below gives every value."
+    ),
+    "lab-hand_turns-alt": "Share of hands by their length in turns. Mean turns a hand: {means}.",
+    "lab-hand_score-alt": "Share of a side's hands by their score. Mean score: {means}.",
+    "lab-table": "Every figure with its 95% interval (the plots as a table)",
+    "lab-figure": "figure",
+    "lab-honest-title": "What a study measures, and what it does not",
+    "lab-honest-1": (
+        "These are games of the explorer's computer players (the club level), not of people. A rule that "
+        "changes how people play, what they risk or how they talk at the table can act differently on a "
+        "real club night; a study says what the rule does to these players' games, and nothing more."
+    ),
+    "lab-honest-2": (
+        "Every variant plays the same deals, so a difference comes from the rule, not the cards. A figure "
+        "between brackets is a 95% interval: with more games it narrows. When an interval of a difference "
+        "holds zero, the study cannot tell the variants apart on that figure."
+    ),
+    "page-title:variant_lab": "Variant lab",
+    "page-pointer:variant_lab": "What do these differences do to a game? {title} measures it over many games.",
+    "page-intro:variant_lab": (
+        "What a rule does to the game, measured: thousands of hands played by computer players under each "
+        "variant, with the share of hands ended by going out, hand length, points by source and the melds made."
+    ),
+    # refusals
+    "study-vary-form": "--vary takes KNOB=VALUE,VALUE (for example same_rank_max_wilds=2,3); got {given}",
+    "study-vary-twice": "--vary names the knob {knob} twice: give all its values once, separated by commas",
+    "study-variant-twice": "the variant {label} is asked for twice",
+    "study-no-rules": "a study needs a rule set: a preset ({presets}) or a club rules file (.toml, .json)",
+    "study-unknown-level": "unknown player level {given}; known: {known}",
+    "study-bad-games": "--games must be a whole number of at least 1; got {given}",
+    "study-bad-workers": "--workers must be a whole number of at least 1; got {given}",
+    "study-bad-seed": "the seed must be a whole number; got {given}",
+    "study-no-dask": "--scheduler needs Dask: install the study extra (pip install -e '.[study]' in the checkout)",
+    "study-scheduler": "could not reach the Dask scheduler at {address}: {detail}",
+    # the command line's help
+    "cli-help:study": "what rules do to the game: many computer-played games per variant, with 95% intervals",
+    "study-help:rules": (
+        "rule sets to compare, comma-separated: presets ({presets}) or club rules files (default {default})"
+    ),
+    "study-help:vary": (
+        "a knob and its values, KNOB=VALUE,VALUE (values as in a club rules file); repeat for the product"
+    ),
+    "study-help:workers": "local worker processes (default {default}); ignored with --scheduler",
+    "study-help:scheduler": "a Dask scheduler's address, tcp://HOST:PORT: its workers play the shards",
+    "study-help:shards": "folder for finished shards (default {default})",
+    "study-help:resume": "read the shards an interrupted run of the same study kept, and play only the rest",
 }
 
 LANGUAGES: tuple[str, ...] = ("en", "sv", "da", "nb", "pl", "cs")

@@ -1,4 +1,5 @@
-"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament`` and ``scenario``.
+"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament``, ``study`` and
+``scenario``.
 
 Every command takes ``--lang`` (en, sv, da, nb, pl, cs): reasons, verdicts, score items, knob
 descriptions and rules sheets are then written in that language, and so is ``--help`` (all but the
@@ -112,6 +113,19 @@ def _parser() -> argparse.ArgumentParser:
     tournament.add_argument("--target", type=int, default=None, help=_help("cli-help:target"))
     tournament.add_argument("--workers", type=int, default=1, help=_help("cli-help:workers", default=1))
     _common(tournament)
+
+    study = _command(commands, "study")
+    study.add_argument("--rules", default="bolivia", help=_help("study-help:rules", presets=presets, default="bolivia"))
+    study.add_argument("--vary", action="append", default=[], metavar="KNOB=VALUE,VALUE", help=_help("study-help:vary"))
+    _table(study, players=4, games=100)
+    study.add_argument("--seats", default="club", help=_help("cli-help:ai", levels=levels, default="club"))
+    study.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-deal", default=1))
+    study.add_argument("--workers", type=int, default=1, help=_help("study-help:workers", default=1))
+    study.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT", help=_help("study-help:scheduler"))
+    shards = "~/.cache/bolivia-explorer/study"
+    study.add_argument("--shards", default=None, metavar="DIR", help=_help("study-help:shards", default=shards))
+    study.add_argument("--resume", action="store_true", help=_help("study-help:resume"))
+    _answer_options(study)
 
     scenario = _command(commands, "scenario")
     scenario.add_argument("name", nargs="?", help=_help("cli-help:scenario-name"))
@@ -322,6 +336,34 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+STOPPED = 130  # the status a shell gives a command stopped by Ctrl-C, as 128 + SIGINT
+
+
+def _study(args: argparse.Namespace) -> int:
+    from .study import StudyStopped, parse_vary, rules_argument, run_study, variants
+
+    study = variants(rules_argument(args.rules), [parse_vary(v) for v in args.vary])
+    seats = tuple(k.strip() for k in args.seats.split(","))
+    try:
+        result = run_study(study, args.players, seats, args.games, args.seed, args.workers, args.scheduler,
+                           args.shards, args.resume, _study_progress)  # fmt: skip
+    except StudyStopped as stopped:
+        print(f"{PROG}: {stopped}", file=sys.stderr)
+        return STOPPED
+    _emit(args, result.to_dict(), str(result))
+    return 0
+
+
+def _study_progress(total: int, done: int) -> Any:
+    """tqdm's bar on the terminal (games done, rate, time left); nothing when stderr is not a terminal."""
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # the engine alone: no bar
+        return None
+    return tqdm(total=total, initial=done, unit=" " + render("study-progress"), file=sys.stderr,
+                disable=not sys.stderr.isatty(), dynamic_ncols=True)  # fmt: skip
+
+
 def _scenario(args: argparse.Namespace) -> int:
     from ..game import Game
     from ..scenario import SCENARIOS
@@ -345,7 +387,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 _COMMANDS = {
     "meld": _meld, "initial": _initial, "score": _score, "rules": _rules,
-    "simulate": _simulate, "scenario": _scenario, "tournament": _tournament,
+    "simulate": _simulate, "scenario": _scenario, "tournament": _tournament, "study": _study,
 }  # fmt: skip
 
 __all__ = ["main"]

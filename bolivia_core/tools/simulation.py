@@ -1,4 +1,5 @@
-"""Whole games played by computer players from seeds: the runner under ``simulate`` and its tally."""
+"""Whole games played by computer players from seeds, tallied side by side: ``simulate``, reporting from
+the one runner of games (``runner``)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game, new_game
 from ..i18n import format_number, render
-from ..players import Player, seat_players
+from ..players import seat_players
 from ..rules import Rules, resolve_rules
+from .runner import MAX_ACTIONS_PER_GAME, GameRecord, GameSpec, deal_seed, play_game, run_games
 
 __all__ = ["MAX_ACTIONS_PER_GAME", "GameRecord", "SimulationResult", "play_game", "simulate"]
-
-@dataclass
-class GameRecord:
-    seed: int
-    scores: tuple[int, ...]
-    winner: int | None
-    hands: int
-    actions: int
-    went_out: int
 
 
 @dataclass
@@ -72,18 +64,6 @@ class SimulationResult:
         ])  # fmt: skip
 
 
-MAX_ACTIONS_PER_GAME = 200_000
-
-
-def play_game(game: Game, players: Sequence[Player]) -> Game:
-    """Play ``game`` to its end, seat ``n`` choosing for player ``n``; bounded in length."""
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if game.is_over:
-            return game
-        game.apply(players[game.to_move - 1].choose(game).action)
-    raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
-
-
 def simulate(
     rules: Rules | str = "bolivia",
     players: int = 4,
@@ -98,15 +78,9 @@ def simulate(
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     seat_players(kinds, players, seed)  # refuses unknown kinds before any game is dealt
     seat_kinds = tuple(kinds[n % len(kinds)] for n in range(players))
+    specs = [GameSpec(rules, players, deal_seed(seed, number), seat_kinds, target) for number in range(games)]
     result = SimulationResult(rules.name, players, seat_kinds)
     start = time.perf_counter()
-    for number in range(games):
-        game_seed = seed * 100_003 + number
-        game = new_game(rules, players, game_seed, target)
-        play_game(game, seat_players(kinds, players, game_seed))
-        result.games.append(GameRecord(
-            game_seed, game.scores, game.winner(), len(game.results), len(game.history),
-            sum(r.went_out is not None for r in game.results),
-        ))  # fmt: skip
+    result.games.extend(run_games(specs))
     result.seconds = time.perf_counter() - start
     return result

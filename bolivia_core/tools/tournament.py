@@ -2,26 +2,23 @@
 
 Every deal is played once per side with the first-named level on that side
 (seats rotated, partnerships swapped), so both levels hold the same cards in
-turn and luck of the deal cancels out. Decision time is CPU time
-(``time.process_time_ns``) per ``choose`` call, so it means the same on a busy
-machine and in a worker process.
+turn and luck of the deal cancels out. The games are played by the one runner
+(``runner``, as under ``simulate``), which times each ``choose`` call in CPU time.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import new_game
 from ..i18n import format_signed, render
-from ..players import PLAYERS, Player
-from .simulation import MAX_ACTIONS_PER_GAME
-from ..rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
+from ..players import PLAYERS
+from ..rules import Rules, resolve_rules
+from .runner import GameRecord, GameSpec, deal_seed, run_games
 
 __all__ = ["GameOutcome", "TournamentResult", "play_tournament", "wilson_interval"]
 
@@ -37,6 +34,20 @@ class GameOutcome:
     went_out: int
     actions: int
     decision_ns: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @classmethod
+    def of(cls, record: GameRecord, first_side: int) -> GameOutcome:
+        """The runner's record of a game, seen from ``first_side``; decision times by level."""
+        scores = record.scores
+        result = 0.5 if record.winner is None else float(record.winner == first_side)
+        best_other = max(s for i, s in enumerate(scores) if i != first_side)
+        times: dict[str, list[int]] = {level: [] for level in dict.fromkeys(record.seat_levels)}
+        for level, seat_times in zip(record.seat_levels, record.decision_ns, strict=True):
+            times[level].extend(seat_times)
+        return cls(
+            first_side, result, scores[first_side] - best_other, record.hands, record.went_out, record.actions,
+            tuple((level, tuple(values)) for level, values in times.items()),
+        )  # fmt: skip
 
 
 @dataclass
@@ -118,16 +129,6 @@ def _ms(ns: int) -> float:
     return round(ns / 1e6, 2)
 
 
-@dataclass(frozen=True)
-class _GameSpec:
-    rules: str | dict[str, Any]  # a preset's name or every knob: plain data a worker process can receive
-    players: int
-    seats: tuple[str, ...]
-    deal_seed: int
-    first_side: int
-    target: int | None
-
-
 def _side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]:
     """The level of each side: the first-named on ``first_side``, the others in turn elsewhere."""
     others = list(seats[1:])
@@ -138,39 +139,6 @@ def _side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]
         else:
             levels.append(others[(side - (side > first_side)) % len(others)])
     return levels
-
-
-def _plain(rules: Rules) -> str | dict[str, Any]:
-    return rules.name if PRESETS.get(rules.name) == rules else rules_to_dict(rules)
-
-
-def _play(spec: _GameSpec) -> GameOutcome:
-    rules = resolve_rules(spec.rules) if isinstance(spec.rules, str) else rules_from_dict(spec.rules)
-    game = new_game(rules, spec.players, spec.deal_seed, spec.target)
-    pos = game.position
-    levels = _side_levels(spec.seats, pos.side_count, spec.first_side)
-    seat_levels = [levels[pos.side_of(p)] for p in range(1, spec.players + 1)]
-    seats: list[Player] = [PLAYERS[level](spec.deal_seed * 10 + n) for n, level in enumerate(seat_levels)]
-    times: dict[str, list[int]] = {level: [] for level in dict.fromkeys(seat_levels)}
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if game.is_over:
-            break
-        seat = game.to_move - 1
-        start = time.process_time_ns()
-        action = seats[seat].choose(game).action
-        times[seat_levels[seat]].append(time.process_time_ns() - start)
-        game.apply(action)
-    else:
-        raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
-    winner = game.winner()
-    scores = game.scores
-    result = 0.5 if winner is None else float(winner == spec.first_side)
-    best_other = max(s for i, s in enumerate(scores) if i != spec.first_side)
-    return GameOutcome(
-        spec.first_side, result, scores[spec.first_side] - best_other, len(game.results),
-        sum(r.went_out is not None for r in game.results), len(game.history),
-        tuple((level, tuple(values)) for level, values in times.items()),
-    )  # fmt: skip
 
 
 def play_tournament(
@@ -197,20 +165,19 @@ def play_tournament(
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     if type(seed) is not int:
         raise ValueError(f"the seed must be a whole number, not {seed!r}")
-    new_game(rules, players, seed, target)  # refuses a table size or target the rules do not allow
-    sides = len(rules.sides[players])
-    specs = [
-        _GameSpec(_plain(rules), players, seats, seed * 100_003 + number // sides, number % sides, target)
-        for number in range(games)
-    ]
+    position = new_game(rules, players, seed, target).position  # refuses a table size or target the rules do not allow
+    sides = position.side_count
+    side_of_seat = [position.side_of(p) for p in range(1, players + 1)]
+    first_sides = [number % sides for number in range(games)]
+    specs = []
+    for number, first_side in enumerate(first_sides):
+        levels = _side_levels(seats, sides, first_side)
+        seat_levels = tuple(levels[side] for side in side_of_seat)
+        specs.append(GameSpec(rules, players, deal_seed(seed, number // sides), seat_levels, target, timed=True))
+    records = run_games(specs, workers)
+    outcomes = map(GameOutcome.of, records, first_sides)
     result = TournamentResult(rules.name, players, seats)
-    if workers == 1:
-        outcomes: Iterable[GameOutcome] = map(_play, specs)
-        result.outcomes.extend(progress(outcomes, games) if progress else outcomes)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = pool.map(_play, specs)
-            result.outcomes.extend(progress(outcomes, games) if progress else outcomes)
+    result.outcomes.extend(progress(outcomes, games) if progress else outcomes)
     return result
 
 

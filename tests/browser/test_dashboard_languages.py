@@ -24,7 +24,7 @@ from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE, settl
 
 TIMEOUT = 90_000  # a kernel started on request on a busy machine
 DASHBOARDS = {  # each dashboard and what shows it has run: its widget's own box
-    "play.ipynb": ".bolivia-play",
+    "play.ipynb": ".bt-table",
     "meld_lab.ipynb": ".bolivia-meld-lab",
     "meld_checker.ipynb": ".bolivia-meld-checker",
     "score_calculator.ipynb": ".bolivia-score-calculator",

@@ -2,30 +2,7 @@
 // Keyboard: Tab enters the row, arrow keys / Home / End move, Space or Enter selects.
 // Selected cards are lifted, outlined and ticked, so the state never rests on colour alone.
 
-const SVG = "http://www.w3.org/2000/svg";
-const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", "": "★" };
-
-function svgElement(name, attributes, text) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function cardFace(card) {
-  const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
-  svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-face" }));
-  const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
-  const symbol = SYMBOL[card.suit];
-  svg.append(svgElement("text", { x: 6, y: 17, class: `${ink} bx-rank` }, card.rank));
-  svg.append(svgElement("text", { x: 6, y: 30, class: `${ink} bx-small` }, symbol));
-  svg.append(svgElement("text", { x: 30, y: 58, class: `${ink} bx-big`, "text-anchor": "middle" }, symbol));
-  const tick = svgElement("g", { class: "bx-tick" });
-  tick.append(svgElement("circle", { cx: 48, cy: 72, r: 8 }));
-  tick.append(svgElement("path", { d: "M44 72 l3 3 l6 -7" }));
-  svg.append(tick);
-  return svg;
-}
+// svgElement and cardFace come from card_face.js, put before this module by cards.py.
 
 function render({ model, el }) {
   const row = document.createElement("div");

@@ -15,10 +15,15 @@ from bolivia_core.i18n import card_name
 HERE = Path(__file__).parent
 
 
+def card_module(name: str) -> str:
+    """A front-end module with the one card drawing (``card_face.js``) put before it."""
+    return (HERE / "card_face.js").read_text(encoding="utf-8") + "\n" + (HERE / name).read_text(encoding="utf-8")
+
+
 class CardRow(anywidget.AnyWidget):
     """Cards in a row; with ``selectable`` the learner picks some by mouse or keyboard."""
 
-    _esm = HERE / "cards.js"
+    _esm = card_module("cards.js")
     _css = HERE / "cards.css"
 
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)

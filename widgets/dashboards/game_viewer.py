@@ -17,10 +17,10 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.melds import judge
 from bolivia_core.i18n import format_number, format_signed, render
 from bolivia_core.players import Player, seat_players
-from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.rules import get_rules
 
 from ..components.cards import CardRow
-from ..language import LanguagePicker, rules_title
+from ..language import LanguagePicker, rule_choices
 from .table_tools import MeldRows
 
 __all__ = ["GameViewer"]
@@ -47,7 +47,7 @@ class GameViewer(widgets.VBox):
     ) -> None:  # fmt: skip
         self.language = LanguagePicker(language)
         wide = {"description_width": "initial"}
-        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, style=wide,
+        self.rules = widgets.Dropdown(options=rule_choices(), value=rules, style=wide,
                                       layout=widgets.Layout(width="auto"))  # fmt: skip
         self.players = widgets.Dropdown(options=get_rules(rules).player_counts, value=players, style=wide,
                                         layout=widgets.Layout(width="auto"))  # fmt: skip
@@ -92,7 +92,7 @@ class GameViewer(widgets.VBox):
 
     def _label(self) -> None:
         """The fixed texts in the current language (every choice stays as it was)."""
-        for picker, options in ((self.rules, _rule_titles()), (self.seating, _seatings())):
+        for picker, options in ((self.rules, rule_choices()), (self.seating, _seatings())):
             if list(picker.options) != options:
                 chosen = picker.value
                 with picker.hold_trait_notifications():
@@ -267,10 +267,6 @@ def _players(members: tuple[int, ...]) -> str:
     if len(members) == 1:
         return render("play-player", {"player": members[0]})
     return render("play-players-list", {"first": ", ".join(map(str, members[:-1])), "last": members[-1]})
-
-
-def _rule_titles() -> list[tuple[str, str]]:
-    return [(rules_title(name), name) for name in PRESETS]
 
 
 def _seatings() -> list[tuple[str, str]]:

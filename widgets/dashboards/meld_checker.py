@@ -13,7 +13,7 @@ from bolivia_core.rules import PRESETS
 
 from ..components.cards import CardRow
 from ..lessons.exercise import Exercise, Unreadable
-from ..language import LanguagePicker
+from ..language import LanguagePicker, rule_choices
 
 
 class MeldChecker(widgets.VBox):
@@ -28,7 +28,7 @@ class MeldChecker(widgets.VBox):
     def __init__(self, cards: str = "", rules: str = "bolivia", language: str | None = None, **kwargs: Any) -> None:
         self.language = LanguagePicker(language)
         self.cards = widgets.Text(value=cards, continuous_update=True, layout=widgets.Layout(width="28em"))
-        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules)
+        self.rules = widgets.Dropdown(options=rule_choices(), value=rules)
         self.going_out = widgets.Checkbox(value=False, indent=False)
         self.result = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.verdict: MeldVerdict | None = None
@@ -49,9 +49,9 @@ class MeldChecker(widgets.VBox):
         self.cards.placeholder = render("checker:placeholder")
         self.rules.description = render("lab:rules")
         self.going_out.description = render("checker:going-out")
-        if [label for label, _ in self.rules.options] != [label for label, _ in _rule_titles()]:
+        if [label for label, _ in self.rules.options] != [label for label, _ in rule_choices()]:
             chosen = self.rules.value
-            self.rules.options = _rule_titles()
+            self.rules.options = rule_choices()
             self.rules.value = chosen
 
     def _update(self, _change: object = None) -> None:
@@ -67,11 +67,6 @@ class MeldChecker(widgets.VBox):
             return
         self.verdict = verdict
         self.result.value = verdict_html(verdict)
-
-
-def _rule_titles() -> list[tuple[str, str]]:
-    """The presets by title, in the current language."""
-    return [(render(f"rules-title:{name}"), name) for name in PRESETS]
 
 
 def verdict_html(verdict: MeldVerdict) -> str:

@@ -15,11 +15,10 @@ from bolivia_core import Card, check_initial_meld, check_meld, get_rules, score_
 from bolivia_core.cards import format_cards, remove_cards
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import format_number, render
-from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from ..components.cards import CardRow
-from ..language import LanguagePicker, refusal_of
+from ..language import LanguagePicker, refusal_of, rule_choices
 from .meld_checker import verdict_html
 from .table_tools import scenario_lesson, scenario_title, score_table_html
 
@@ -38,7 +37,7 @@ class MeldLab(widgets.VBox):
         **kwargs: Any,
     ) -> None:  # fmt: skip
         self.language = LanguagePicker(language)
-        self.rules_picker = widgets.Dropdown(options=_rule_titles(), value=rules)
+        self.rules_picker = widgets.Dropdown(options=rule_choices(), value=rules)
         self.four_colour = widgets.Checkbox(value=False, indent=False)
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, layout=_width(12))
         self.deal_button = widgets.Button(icon="random")
@@ -104,7 +103,7 @@ class MeldLab(widgets.VBox):
         """Every fixed text of the lab, from the catalogue in the current language."""
         self._quiet = True  # new option texts, same choices: nothing to judge or load again
         picked, chosen = self.rules_picker.value, self.scenarios.value
-        self.rules_picker.options, self.rules_picker.value = _rule_titles(), picked
+        self.rules_picker.options, self.rules_picker.value = rule_choices(), picked
         self.scenarios.options = [(render("lab:a-scenario"), ""), *_scenario_titles()]
         self.scenarios.value = chosen
         self._quiet = False
@@ -272,11 +271,6 @@ class MeldLab(widgets.VBox):
 def _scenario_titles() -> list[tuple[str, str]]:
     """The lesson positions by title, in the current language."""
     return [(scenario_title(name), name) for name in SCENARIOS]
-
-
-def _rule_titles() -> list[tuple[str, str]]:
-    """The presets by title, in the current language."""
-    return [(render(f"rules-title:{name}"), name) for name in PRESETS]
 
 
 def _width(em: int) -> widgets.Layout:

@@ -15,7 +15,7 @@ from bolivia_core.scenario import SCENARIOS
 
 from ..components.cards import CardRow
 from ..lessons.exercise import Exercise, Unreadable, read_points
-from ..language import LanguagePicker, rules_title
+from ..language import LanguagePicker, rule_choices
 
 __all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
            "scenario_title"]
@@ -81,7 +81,7 @@ class ScoreCalculator(widgets.VBox):
     def __init__(self, rules: str = "bolivia", language: str | None = None, **kwargs: Any) -> None:
         self.language = LanguagePicker(language)
         wide = {"description_width": "initial"}
-        self.rules = widgets.Dropdown(options=_rule_titles(), value=rules, style=wide)
+        self.rules = widgets.Dropdown(options=rule_choices(), value=rules, style=wide)
         self.players = widgets.Dropdown(options=[2, 3, 4, 5, 6], value=4, style=wide,
                                         layout=widgets.Layout(width="auto"))  # fmt: skip
         self.melds = widgets.Textarea(style=wide, layout=widgets.Layout(width="30em", height="8em"))
@@ -113,7 +113,7 @@ class ScoreCalculator(widgets.VBox):
 
     def _label(self) -> None:
         """The fixed texts in the current language (the choices stay as they were)."""
-        _relabel_options(self.rules, _rule_titles())
+        _relabel_options(self.rules, rule_choices())
         self.rules.description = render("lab:rules")
         self.players.description = render("play-players")
         self.melds.description = render("calc:melds")
@@ -135,11 +135,6 @@ class ScoreCalculator(widgets.VBox):
             self.result.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
             return
         self.result.value = score_table_html(result)
-
-
-def _rule_titles() -> list[tuple[str, str]]:
-    """The presets by title, in the current language."""
-    return [(rules_title(name), name) for name in PRESETS]
 
 
 def _relabel_options(picker: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:

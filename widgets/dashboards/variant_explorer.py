@@ -28,7 +28,7 @@ from bolivia_core.rules import KNOB_NAMES, PRESETS, RulesError, format_value
 
 from ..components.cards import CardRow
 from .club_values import ValueUnreadable, choices_of, kind_of, parse_displayed, problem_with
-from ..language import LanguagePicker, rules_title
+from ..language import LanguagePicker, rule_choices, rules_title
 from .table_tools import MeldRows
 
 LABEL_AS_WIDE_AS_WORDS = {"description_width": "initial"}
@@ -261,7 +261,7 @@ class ClubEditor(widgets.VBox):
     def __init__(self, **kwargs: Any) -> None:
         self.rules: Rules | None = None
         wide = LABEL_AS_WIDE_AS_WORDS
-        self.base = widgets.Dropdown(options=_preset_titles(), style=wide, layout=widgets.Layout(width="auto"))
+        self.base = widgets.Dropdown(options=rule_choices(), style=wide, layout=widgets.Layout(width="auto"))
         self.name = widgets.Text(value=render("club:default-name"), style=wide, layout=widgets.Layout(width="20em"))
         self.knob = widgets.Dropdown(options=_knob_descriptions(), value="same_rank_max_wilds", style=wide,
                                      layout=widgets.Layout(width="36em"))  # fmt: skip
@@ -302,7 +302,7 @@ class ClubEditor(widgets.VBox):
     def relabel(self) -> None:
         """Say everything again in the current language; the club's changes and the rule chosen stay."""
         before = self.name.value
-        for picker, options in ((self.base, _preset_titles()), (self.knob, _knob_descriptions())):
+        for picker, options in ((self.base, rule_choices()), (self.knob, _knob_descriptions())):
             if list(picker.options) != options:
                 chosen = picker.value
                 with picker.hold_trait_notifications():
@@ -384,10 +384,6 @@ class ClubEditor(widgets.VBox):
         name = html.escape(render("club:sheet-file", {"name": self.rules.name}))
         self.sheet.value = (f"<a download='{name}' href='data:text/html;base64,{page}'>"
                             f"{html.escape(render('club:sheet-link'))}</a>")  # fmt: skip
-
-
-def _preset_titles() -> list[tuple[str, str]]:
-    return [(rules_title(name), name) for name in PRESETS]
 
 
 def _knob_descriptions() -> list[tuple[str, str]]:

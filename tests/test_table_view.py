@@ -1,0 +1,141 @@
+"""The seat view and its labels: what one seat may see and do, as plain data, and nothing hidden.
+
+Expected facts come from the rules (Bolivia: a black 3 on top blocks the pile; the first initial meld
+needs 50 points; an escalera is a complete natural sequence of 7), never from what the view printed before.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bolivia_core.game import Game, new_game
+from bolivia_core.players import PLAYERS
+from bolivia_widgets.components.table_view import cards_in_words, seat_view, step_motion, table_labels
+
+BLOCKED = "rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 3S"
+GOING_OUT = (
+    "rules=bolivia; players=2; seed=4; turn=1; phase=play; p1=9C 9D 9S 5C; "
+    "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; pile=4D 7S"
+)
+
+
+def _hidden_swapped(game: Game, seat: int, seed: int) -> Game:
+    """The same game with every card ``seat`` cannot see dealt afresh: the other hands and the stock
+    shuffled together and given back in the same sizes."""
+    pos = game.position.copy()
+    others = [p for p in range(1, pos.players + 1) if p != seat]
+    pool = list(pos.stock) + [c for p in others for c in pos.hands[p - 1]]
+    random.Random(seed).shuffle(pool)
+    for p in others:
+        size = len(pos.hands[p - 1])
+        pos.hands[p - 1], pool = sorted(pool[:size]), pool[size:]
+    pos.stock = pool
+    return Game(pos, start=game.start, history=list(game.history), results=list(game.results), log=list(game.log))
+
+
+def _seeded_positions(players: int, seed: int, every: int) -> list[Game]:
+    game = new_game("bolivia", players, seed)
+    seen = []
+    for move in range(400):
+        if game.is_over or game.phase == "hand over":
+            break
+        if move % every == 0:
+            seen.append(_copy(game))
+        game.apply(PLAYERS["greedy"](seed * 1000 + move).choose(game).action)
+    seen.append(_copy(game))
+    return seen
+
+
+def _copy(game: Game) -> Game:
+    return Game(game.position.copy(), start=game.start, history=list(game.history), results=list(game.results),
+                log=list(game.log))  # fmt: skip
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 11), (2, 12), (3, 13)])
+def test_no_seat_view_holds_a_card_hidden_from_that_seat(players: int, seed: int) -> None:
+    """Every seat's view at every few moves of a seeded game is the same whatever the hidden cards are
+    (the others' hands and the stock dealt afresh), so it cannot contain any of them; and the view's
+    own hand is the seat's."""
+    checked = changed = 0
+    for number, game in enumerate(_seeded_positions(players, seed, every=3)):
+        for seat in range(1, players + 1):
+            view = seat_view(game, seat)
+            assert view["hand"] == [str(c) for c in sorted(game.position.hands[seat - 1])]
+            swapped = _hidden_swapped(game, seat, seed + number)
+            changed += swapped.position.hands != game.position.hands
+            checked += 1
+            assert seat_view(swapped, seat) == view, f"seat {seat} sees hidden cards at move {len(game.history)}"
+            json.dumps(view)  # plain data a server can send
+    assert changed > checked * 0.9  # the hidden cards really were others in nearly every case
+
+
+def test_the_view_offers_moves_only_on_the_seats_own_turn() -> None:
+    game = Game.from_position(BLOCKED)
+    mine, theirs = seat_view(game, 1), seat_view(game, 2)
+    assert mine["my_turn"] and mine["moves"] == ["draw"]  # Bolivia: the black 3 on top blocks the pile
+    assert not theirs["my_turn"] and theirs["moves"] == []
+    assert mine["pile"] == {"top": "3S", "size": 2, "blocked": True, "frozen": False, "takes": [],
+                            "why_not": mine["pile"]["why_not"]}  # fmt: skip
+    assert mine["pile"]["why_not"]["code"] == "pile-blocked"
+    assert mine["stock"] == len(game.position.stock)
+    assert [s["cards"] for s in mine["seats"]] == [5, len(game.position.hands[1])]
+
+
+def test_a_frozen_pile_is_marked_for_the_seat_whose_side_has_not_melded() -> None:
+    """Canasta: the pile is frozen for a side that has not melded (only a natural pair of the top card's
+    rank takes it); once the side has melded it is not, unless a wild card lies in it."""
+    unmelded = Game.from_position("rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 7S")
+    view = seat_view(unmelded, 1)
+    assert view["pile"]["frozen"] and not view["pile"]["blocked"]
+    assert table_labels(view, "en")["pile"].endswith(", frozen")
+    melded = Game.from_position(
+        "rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; melds1=QH QS QD; pile=4D 7S"
+    )
+    assert not seat_view(melded, 1)["pile"]["frozen"]
+
+
+def test_melds_carry_their_kind_and_progress_and_the_rules_minimum() -> None:
+    game = Game.from_position(GOING_OUT)
+    view = seat_view(game, 1)
+    side = view["sides"][0]
+    assert side["mine"] and side["melded"]
+    assert [m["number"] for m in side["melds"]] == [1, 2]
+    assert all(m["complete"] for m in side["melds"])  # an escalera and a canasta of kings: 7 cards each
+    assert view["sides"][1]["minimum"] == 50  # Bolivia: 50 points for a side's first initial meld
+    labels = table_labels(view, "en")
+    assert labels["sides"][0]["melds"][0]["label"].startswith("meld 1: ")
+    assert labels["sides"][0]["melds"][1]["label"].startswith("meld 2: ")
+    assert "complete (7 cards)" in labels["sides"][0]["melds"][1]["label"]
+    assert "meld 9 of clubs, 9 of diamonds and 9 of spades" in labels["moves"].values()
+
+
+def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
+    view = seat_view(Game.from_position(BLOCKED), 1)
+    labels = table_labels(view, "en")
+    assert labels["stock"].startswith("stock")
+    assert labels["pile"].startswith("discard pile: 3 of spades on top, 2 cards")
+    assert sorted(labels["hand"]) == ["5 of clubs", "9 of clubs", "9 of diamonds", "king of hearts", "king of spades"]
+    swedish = table_labels(view, "sv")
+    assert swedish["hand"] != labels["hand"] and "5 av klöver" in swedish["hand"]
+
+
+def test_cards_are_said_in_words() -> None:
+    assert cards_in_words("AC JK") == "ace of clubs and joker"
+    assert cards_in_words("9C 9D | KS") == "9 of clubs and 9 of diamonds; king of spades"
+    assert cards_in_words("not cards") == "not cards"
+
+
+def test_each_logged_move_has_its_movement() -> None:
+    assert step_motion({"code": "event-draw", "params": {"player": 2, "count": 2}})["from"] == "stock"
+    discard = step_motion({"code": "event-discard", "params": {"player": 3, "card": "5C"}})
+    assert discard == {"from": "seat-3", "to": "pile", "card": "5C", "count": 1}
+    assert step_motion({"code": "event-ask", "params": {"player": 3}}) is None
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    game = Game.from_position(BLOCKED)
+    with pytest.raises(ValueError, match="no seat 3 at this table: seats are numbered 1 to 2"):
+        seat_view(game, 3)

@@ -1,0 +1,92 @@
+"""The Variant lab without a browser: the view it sets from a shipped study, its refusals, a run and a stop."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from bolivia_core.i18n import EN, render, set_language
+from bolivia_core.rules import RulesError, get_rules
+from bolivia_widgets import VariantLab
+from bolivia_widgets.dashboards.variant_lab import shipped_studies
+
+
+def _wait_until_done(lab: VariantLab, seconds: float = 240) -> None:
+    deadline = time.monotonic() + seconds
+    while lab.running and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not lab.running, "the study did not end in time"
+
+
+def _intent(lab: VariantLab, content: dict[str, Any]) -> None:
+    lab._intent(lab, content, [])  # what the front end's model.send delivers
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    yield set_language("en")
+    set_language("en")
+
+
+def test_the_page_answers_at_once_from_a_shipped_study() -> None:
+    lab = VariantLab(study="wilds")
+    view = lab.view
+    assert view["chosen"] == "wilds" and view["result"] is not None
+    assert {s["id"] for s in view["studies"]} == set(shipped_studies())
+    assert all(text and not text.startswith("lab-") for text in view["labels"].values())
+    result = view["result"]
+    assert len(result["variants"]) == 2 and len(result["turns"]) == 2
+    for series in (*result["turns"], *result["score"]):
+        assert sum(share for _, share in series["bins"]) == pytest.approx(1.0)
+    assert result["sources"] and all(len(row["values"]) == 2 for row in result["sources"])
+    stored = shipped_studies()["wilds"]["study"]["differences"][0]["figures"]
+    clear = [name for name, d in stored.items() if d["clear"]]
+    said = result["differences"][0]["clear"]
+    assert len(said) <= len(clear)  # one sentence per clear difference that is shown
+    assert result["turns_alt"].startswith(EN["lab-hand_turns-alt"].split("{")[0])
+
+
+def test_the_page_says_it_again_in_another_language() -> None:
+    lab = VariantLab(study="wilds")
+    english = lab.view["labels"]["run"]
+    set_language("pl")
+    lab.say()
+    assert lab.view["labels"]["run"] == render("lab-run", language="pl") != english
+    assert lab.view["studies"][0]["question"] == render(shipped_studies()[lab.view["studies"][0]["id"]]["question"],
+                                                        language="pl")  # fmt: skip
+
+
+def test_a_bad_knob_is_refused_with_the_club_editors_words_and_nothing_runs() -> None:
+    lab = VariantLab()
+    _intent(lab, {"action": "run", "form": {"rules": ["bolivia"], "knob": "same_rank_max_wildz", "values": "2,3"}})
+    with pytest.raises(RulesError) as expected:
+        get_rules("bolivia").derive("x", same_rank_max_wildz=2)
+    assert lab.view["error"] == str(expected.value) and not lab.running and lab.own is None
+
+
+def test_a_bad_club_file_is_refused_naming_the_field() -> None:
+    lab = VariantLab()
+    _intent(lab, {"action": "run", "form": {"rules": [], "club": 'name = "x"\nbase = "nosuch"', "knob": ""}})
+    assert "base" in lab.view["error"] and "nosuch" in lab.view["error"] and lab.own is None
+
+
+def test_a_run_on_the_page_shows_its_own_study(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    lab = VariantLab()
+    _intent(lab, {"action": "run", "form": {"rules": ["bolivia"], "knob": "", "values": "", "games": 1}})
+    _wait_until_done(lab)
+    assert lab.view["error"] == "" and lab.view["chosen"] == ""
+    assert lab.view["result"]["variants"] == ["Bolivia"]
+    assert lab.view["progress"]["done"] == lab.view["progress"]["total"] == 1
+
+
+def test_the_stop_keeps_the_finished_shards(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    lab = VariantLab()
+    _intent(lab, {"action": "run", "form": {"rules": ["bolivia"], "knob": "going_out_bonus", "values": "100,200",
+                                            "games": 50}})  # fmt: skip
+    _intent(lab, {"action": "stop"})
+    _wait_until_done(lab)
+    assert "--resume" in lab.view["error"] and lab.own is None

@@ -1,0 +1,54 @@
+// The one drawing of a card, shared by the card row (cards.js) and the card table (table.js):
+// an SVG face with rank and suit, or a back. The Python side puts this file before each module.
+
+const SVG = "http://www.w3.org/2000/svg";
+const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", "": "★" };
+
+function svgElement(name, attributes, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// A card as drawn from its code: "10H" -> rank "10", suit "H"; "JK" -> the joker.
+function cardParts(code) {
+  if (code === "JK") return { code, rank: "JK", suit: "" };
+  return { code, rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+function cardFace(card) {
+  const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-face" }));
+  const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
+  const symbol = SYMBOL[card.suit];
+  svg.append(svgElement("text", { x: 6, y: 17, class: `${ink} bx-rank` }, card.rank));
+  svg.append(svgElement("text", { x: 6, y: 30, class: `${ink} bx-small` }, symbol));
+  svg.append(svgElement("text", { x: 30, y: 58, class: `${ink} bx-big`, "text-anchor": "middle" }, symbol));
+  const tick = svgElement("g", { class: "bx-tick" });
+  tick.append(svgElement("circle", { cx: 48, cy: 72, r: 8 }));
+  tick.append(svgElement("path", { d: "M44 72 l3 3 l6 -7" }));
+  svg.append(tick);
+  return svg;
+}
+
+function cardBack() {
+  const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-back" }));
+  svg.append(svgElement("rect", { x: 7, y: 7, width: 46, height: 70, rx: 3, class: "bx-back-inner" }));
+  return svg;
+}
+
+// A small card for a meld's fan: the rank and suit large in the corner that stays in sight when
+// cards overlap.
+function cardMini(card) {
+  const svg = svgElement("svg", { viewBox: "0 0 40 56", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgElement("rect", { x: 1, y: 1, width: 38, height: 54, rx: 4, class: "bx-face" }));
+  const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
+  const rank = card.rank === "JK" ? "★" : card.rank;
+  const wide = rank.length > 1;
+  svg.append(svgElement("text", { x: 2, y: 18, class: `${ink} bx-mini-rank${wide ? " bx-mini-rank-wide" : ""}`,
+                                  textLength: wide ? 16 : undefined, lengthAdjust: wide ? "spacingAndGlyphs" : undefined }, rank));
+  svg.append(svgElement("text", { x: 4, y: 36, class: `${ink} bx-mini-suit` }, card.rank === "JK" ? "" : SYMBOL[card.suit]));
+  return svg;
+}
