@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from bolivia_core.game import new_game
-from bolivia_core.players import play_game, seat_players, simulate
+from bolivia_core.players import seat_players
+from bolivia_core.tools.simulation import play_game, simulate
 from bolivia_core.rules import RulesError, get_rules
 from bolivia_core.tools.study import (
     SHARD_GAMES, SOURCES, StudyError, StudyStopped, figures_of, parse_vary, run_study, tally_game, variants,
