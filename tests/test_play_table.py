@@ -248,3 +248,31 @@ def test_the_play_page_starts_with_at_most_twenty_widget_models() -> None:
             shell.run_cell("".join(cell["source"]), silent=True)
     created = set(widgets.Widget.widgets) - before
     assert 0 < len(created) <= 20, len(created)
+
+
+FEEDS_THE_PILE = (
+    "rules=canasta; turn=1; phase=play; melds1=5H 5S 5D; melds2=KH KS KC; "
+    "p1=KD 9C 6H 7D JS; pile=4C 4D 6C 6S 7C 8D 9H 10S JD QC QH AD"
+)
+"""Canasta: player 2's side has melded kings, so a discarded king lets player 2 take all 13 cards."""
+
+
+def test_the_coach_warns_of_a_clear_mistake_in_one_line_and_the_move_is_played() -> None:
+    from bolivia_core.actions import parse_action
+
+    table = PlayTable(seed=1, language="en")
+    assert table.resume(FEEDS_THE_PILE)
+    before = len(table.game.history)
+    assert table.attempt(parse_action("discard KD"))
+    assert str(table.game.history[before]) == "discard KD"  # played, not held back for a confirmation
+    message = table.message
+    assert message is not None and message["kind"] == "coach"
+    (line,) = message["lines"]
+    assert line().startswith("The coach would not discard KD: it may let player 2 take a 13-card pile")
+
+
+def test_playing_the_coachs_hint_brings_no_warning() -> None:
+    table = PlayTable(seed=1, language="en")
+    assert table.resume(FEEDS_THE_PILE)
+    assert table.play_hint()
+    assert table.message is None or table.message["kind"] != "coach"

@@ -19,7 +19,7 @@ from typing import Any
 from bolivia_core.actions import Action
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
-from bolivia_core.players import PLAYERS, Decision, hint
+from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
 
 from ..components.table import CardTable
@@ -170,6 +170,7 @@ class PlayTable(CardTable):
     def attempt(self, action: Action, where: str = "") -> bool:
         game = self.game
         advice = self._advice() if self.coach and game.phase in ("draw", "play", "answer") else None
+        warning = self._warning(action) if advice is not None else None
         before = len(game.history)
         mine = game.phase in ("draw", "play", "answer") and game.to_move == LEARNER
         if not super().attempt(action, where):
@@ -178,6 +179,8 @@ class PlayTable(CardTable):
             self.decisions.append(before)
         if advice is not None and advice.action != action:
             self.reviews.append(Review(game.position.hand_number, before, action, advice))
+        if warning is not None:  # one line the learner passes by playing on: the move is played already
+            self.say("coach", [warning.text], where)
         self._computers_move()
         return True
 
@@ -191,6 +194,14 @@ class PlayTable(CardTable):
         if self.game.phase not in ("draw", "play", "answer") or self.game.to_move != LEARNER:
             return None
         return hint(self.game, LEARNER, best_level(), self._seed_for_move())
+
+    def _warning(self, action: Action) -> Advice | None:
+        """The coach's word on a clear mistake only (``coach_advice``), for the move about to be played;
+        an illegal move gets none: the table refuses it with the engine's reasons."""
+        try:
+            return coach_advice(self.game, LEARNER, action, level=best_level(), seed=self._seed_for_move())
+        except ValueError:
+            return None
 
     def show_hint(self) -> None:
         advice = self._advice()
