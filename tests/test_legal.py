@@ -16,7 +16,8 @@ from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
 from bolivia_core.cards import Card, format_cards
 from bolivia_core.turn.checks import is_legal
 from bolivia_core.game import Game
-from bolivia_core.turn.legal import _judged_candidates, meld_groups
+from bolivia_core.turn.candidates import judged_candidates as _judged_candidates
+from bolivia_core.turn.legal import meld_groups
 from bolivia_core.melds import judge, judge_addition
 from bolivia_core.players import GreedyPlayer, RandomPlayer
 from bolivia_core.rules import Rules

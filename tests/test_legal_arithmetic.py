@@ -12,7 +12,8 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import Card
-from bolivia_core.turn.legal import _joins_sequence, _NO_CARDS, _open_sequence, _scan, meld_groups
+from bolivia_core.turn.additions import NO_CARDS as _NO_CARDS, joins_sequence as _joins_sequence, open_sequence as _open_sequence, scan as _scan
+from bolivia_core.turn.legal import meld_groups
 from bolivia_core.melds import MeldKind, judge, judge_addition
 
 CASES = 1500

@@ -17,7 +17,8 @@ from bolivia_core import preset_names
 from bolivia_core.actions import Meld, TakePile
 from bolivia_core.cards import Card, remove_cards
 from bolivia_core.game import Game
-from bolivia_core.turn.legal import _Hand, _judged_candidates, _meld_groups
+from bolivia_core.turn.candidates import judged_candidates as _judged_candidates
+from bolivia_core.turn.groups import Hand as _Hand, meld_groups_of as _meld_groups
 from bolivia_core.melds import judge
 from bolivia_core.players import RandomPlayer
 from bolivia_core.rules import Rules

@@ -14,7 +14,9 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.cards import Card
-from bolivia_core.turn.legal import _cluster_shapes, _may_be_sequence, _suit_shapes, _top_joins
+from bolivia_core.turn.additions import may_be_sequence as _may_be_sequence
+from bolivia_core.turn.groups import cluster_shapes as _cluster_shapes, suit_shapes as _suit_shapes
+from bolivia_core.turn.pile import top_joins as _top_joins
 from bolivia_core.melds import MeldKind, judge, judge_addition
 
 SAMPLES = 3000
