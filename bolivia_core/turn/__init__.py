@@ -10,6 +10,7 @@
 - ``transitions``: what playing an action does (``perform``), as events and a hand's result.
 """
 
+from .candidates import candidates, judged_candidates
 from .checks import explain, is_legal
 from .groups import meld_groups
 from .legal import LegalActions
@@ -17,6 +18,6 @@ from .pile import pile_closed, pile_frozen
 from .transitions import Event, HandResult, perform
 
 __all__ = [
-    "Event", "HandResult", "LegalActions", "explain", "is_legal", "meld_groups", "perform", "pile_closed",
-    "pile_frozen",
+    "Event", "HandResult", "LegalActions", "candidates", "explain", "is_legal", "judged_candidates", "meld_groups",
+    "perform", "pile_closed", "pile_frozen",
 ]  # fmt: skip

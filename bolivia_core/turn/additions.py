@@ -19,7 +19,8 @@ from ..cards import CARD_ORDER, JOKER, Card, remove_cards
 from ..melds import MeldKind, MeldVerdict, judge, judge_addition
 from ..rules import Rules
 from .groups import (
-    SHAPE_NATURAL, STAND_IN_SUIT, STAND_IN_THREE, STAND_IN_TWO, Hand, Shape, parts_of, shape_group, wild_splits,
+    SHAPE_NATURAL, STAND_IN_SUIT, STAND_IN_THREE, STAND_IN_TWO, Hand, Shape, choices, parts_of, shape_groups,
+    wild_splits,
 )
 
 __all__ = [
@@ -169,8 +170,8 @@ def _shaped_additions(
     """``_addition_options`` for a legal sequence or meld of wild cards without black 3s, from the
     hand's naturals of its suit (``suited``, by rank), black 3 of its suit and wild cards: worked
     out on stand-in cards by ranks and counts (``_add_shapes``: which suit, and which 2s, change
-    nothing for such a meld), then made of the hand's own cards (its first 2s, as the groups by
-    cards take them). For a sequence, the hand holds at most one 2 or the rules allow at most one
+    nothing for such a meld), then made of the hand's own cards (each distinct choice of its 2s,
+    as the groups by cards take them). For a sequence, the hand holds at most one 2 or the rules allow at most one
     wild card in it: otherwise groups with different 2s would be one stand-in group."""
     ranks = shape[0]
     near: tuple[int, ...] = ()
@@ -209,8 +210,9 @@ def _shaped_additions(
         options = _add_shapes(shape, near, three is not None, len(twos), len(jokers), rules)
     threes = (three,) if three is not None else ()
     return tuple(
-        ((*twos[:t], *threes[:with_three], *map(suited.__getitem__, added), *jokers[:j]), legal)
+        ((*wild, *threes[:with_three], *map(suited.__getitem__, added), *jokers[:j]), legal)
         for (added, t, j, with_three), legal in options
+        for wild in choices(twos, t)
     )
 
 
@@ -240,7 +242,7 @@ def _same_rank_additions(
     """``_addition_options`` for a legal same-rank meld of so many naturals and wild cards: the
     same groups as ``_addition_groups`` makes, each judged by its counts alone (``_same_rank_adds``)."""
     shapes = _same_rank_adds(meld_naturals, meld_wilds, len(naturals), len(twos), len(jokers), rules)
-    return tuple((shape_group(naturals, twos, jokers, shape), legal) for shape, legal in shapes)
+    return tuple((group, legal) for shape, legal in shapes for group in shape_groups(naturals, twos, jokers, shape))
 
 
 class _AddsByCount(dict[tuple[int, int, int], tuple[tuple[Shape, bool], ...]]):
@@ -309,7 +311,7 @@ def _addition_groups(meld: Cards, hand: Hand, rules: Rules) -> Iterator[Cards]:
     if kind is MeldKind.SAME_RANK:
         rank = next(c.rank for c in meld if c.is_natural)
         naturals = hand.by_rank.get(rank, [])
-        singles = naturals[:1]
+        singles = list(dict.fromkeys(naturals))  # each distinct card: a 7H and a 7S leave different hands
         for count in range(min(hand.wild_count, rules.same_rank_max_wilds), -1, -1):
             options = hand.wilds(count)
             if options and (naturals or count) and judge_addition(
@@ -325,11 +327,14 @@ def _addition_groups(meld: Cards, hand: Hand, rules: Rules) -> Iterator[Cards]:
         high = max(c.rank for c in meld if c.is_natural) + room
         threes = [c for c in hand.black_threes if c.suit == suit][:1]
         singles = [*(c for r, c in hand.by_suit.get(suit, {}).items() if low <= r <= high), *threes]
-        pool = [*singles, *next(iter(hand.wilds(min(hand.wild_count, rules.sequence_max_wilds))), ())]
+        # every wild card the sequence may take, each distinct 2 as often as it may serve
+        most = rules.sequence_max_wilds
+        pool = [*singles, *(c for c in dict.fromkeys(hand.twos) for _ in range(min(most, hand.twos.count(c))))]
+        pool += hand.jokers[:most]
         yield from _maximal_additions(meld, pool, hand, rules)
     elif kind in (MeldKind.WILD, MeldKind.BLACK_THREES):
         pool = hand.black_threes if kind is MeldKind.BLACK_THREES else []
-        singles = pool[:1]
+        singles = list(dict.fromkeys(pool))  # each distinct black 3: a 3C and a 3S leave different hands
         room = max(0, rules.wild_meld_length - len(meld)) if kind is MeldKind.WILD else len(pool)
         if kind is MeldKind.WILD:
             for wilds in hand.wilds(min(room, hand.wild_count)):
@@ -353,7 +358,7 @@ def _maximal_additions(meld: Cards, pool: Sequence[Card], hand: Hand, rules: Rul
     seen = scan(NO_CARDS, meld)
     table_open = open_sequence(meld, rules)
     for size in range(min(len(pool), room), 1, -1):
-        for joined in combinations(pool, size):
+        for joined in dict.fromkeys(combinations(pool, size)):  # copies of a card make one group
             if joins_sequence(meld, seen, table_open, joined, rules, any(c.is_black_three for c in joined)):
                 legal.append(joined)
     for joined in legal:

@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..scoring import may_go_out
 from .additions import additions_to, rank_room, same_rank_adds_by_count, table_facts
 from .checks import ask_problem, finishing_add_allowed, is_legal, may_draw
-from .groups import Hand, group_key, item_key, meld_groups_of, most_points_first
+from .groups import Hand, shape_groups, group_key, item_key, meld_groups_of, most_points_first
 from .limits import within_rank_limits
 from .pile import card_class, pile_take_candidates, take_top_judged
 
@@ -205,11 +205,11 @@ def _play_candidates(pos: Position) -> Iterator[Part]:
                 if not same and not (twos or jokers):
                     continue  # nothing in hand of its rank, nor wild: no addition
                 # _same_rank_additions, written out: the hot path
-                for (n, t, j), legal in adds_by_count[naturals, len(meld) - naturals, len(same)]:
-                    cards = (*twos[:t], *same[:n], *jokers[:j])
-                    items.append((index, cards))
-                    left = size - n - t - j
-                    judged.append(legal if left >= 2 else finishing(index, cards, left))
+                for shape, legal in adds_by_count[naturals, len(meld) - naturals, len(same)]:
+                    left = size - sum(shape)
+                    for cards in shape_groups(same, twos, jokers, shape):  # each distinct group of the shape
+                        items.append((index, cards))
+                        judged.append(legal if left >= 2 else finishing(index, cards, left))
                 continue
             for cards, legal in additions_to(meld, hand, rules):
                 items.append((index, cards))

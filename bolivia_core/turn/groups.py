@@ -20,12 +20,29 @@ from ..melds import judge
 from ..rules import Rules
 
 __all__ = [
-    "Hand", "SequenceShape", "Shape", "Wilds", "best_first", "cluster_shapes", "group_key", "item_key",
-    "meld_groups", "meld_groups_of", "most_points_first", "parts_of", "rank_shapes", "shape_group", "suit_shapes",
+    "Hand", "SequenceShape", "Shape", "Wilds", "best_first", "choices", "cluster_shapes", "group_key", "item_key",
+    "meld_groups", "meld_groups_of", "most_points_first", "parts_of", "rank_shapes", "shape_groups", "suit_shapes",
     "wild_splits",
 ]  # fmt: skip
 
 Cards = tuple[Card, ...]
+
+
+def choices(cards: Sequence[Card], count: int) -> tuple[Cards, ...]:
+    """Every distinct way to take ``count`` of ``cards`` (in card order): the sub-multisets of that
+    size, each in card order. Copies of one card are one way; a 7H and a 7S are two, since they
+    leave different hands (the legal view offers every distinct move)."""
+    if count == 0:
+        return _NOTHING
+    size = len(cards)
+    if count >= size:
+        return (tuple(cards),) if count == size else ()
+    if cards[0] == cards[-1]:  # copies of one card, the common case: one way
+        return (tuple(cards[:count]),)
+    return tuple(dict.fromkeys(combinations(cards, count)))
+
+
+_NOTHING: tuple[Cards, ...] = ((),)
 
 
 class Wilds:
@@ -43,13 +60,15 @@ class Wilds:
         return len(self.twos) + len(self.jokers)
 
     def wilds(self, count: int) -> list[Cards]:
-        """Each way to take ``count`` wild cards: so many 2s (the first held) and so many jokers."""
+        """Each way to take ``count`` wild cards: so many 2s (each distinct choice of them, most 2s
+        first) and so many jokers (all alike)."""
         options = self._wild_options.get(count)
         if options is None:
             options = self._wild_options[count] = [
-                (*self.twos[:twos], *self.jokers[: count - twos])
+                (*chosen, *self.jokers[: count - twos])
                 for twos in range(min(count, len(self.twos)), -1, -1)
                 if count - twos <= len(self.jokers)
+                for chosen in choices(self.twos, twos)
             ]
         return options
 
@@ -59,8 +78,7 @@ class Hand(Wilds):
 
     __slots__ = ("black_threes", "by_rank", "by_suit", "cards")
 
-    def __init__(self, cards: Sequence[Card], first: Card | None = None) -> None:
-        """``first``, if given, is put first among its equals, so every group that takes one takes it."""
+    def __init__(self, cards: Sequence[Card]) -> None:
         self._wild_options = {}
         self.cards = ordered = tuple(sorted(cards, key=CARD_ORDER))
         by_rank: dict[int, list[Card]] = {}
@@ -89,11 +107,6 @@ class Hand(Wilds):
                 (jokers if card.rank == JOKER_RANK else twos).append(card)
             elif card.is_black_three:
                 threes.append(card)
-        if first is not None:
-            for same in (self.by_rank.get(first.rank, []), self.twos, self.jokers, self.black_threes):
-                if first in same:
-                    same.remove(first)
-                    same.insert(0, first)
 
 
 def meld_groups(hand: Sequence[Card], rules: Rules, *, going_out: bool = False) -> list[Cards]:
@@ -115,12 +128,14 @@ def meld_groups_of(hand: Hand, rules: Rules, going_out: bool, ordered: bool = Tr
     wild_count = len(twos) + len(jokers)
     by_count = _rank_shapes_by_count(len(twos), len(jokers), rules)
     for naturals in hand.by_rank.values():  # groups of different ranks never coincide
-        if len(naturals) + wild_count >= least:  # by counts, made of the hand's first cards of each kind
+        if len(naturals) + wild_count >= least:  # by counts, then made of every distinct choice of the hand's cards
             shapes = by_count[len(naturals)] if len(naturals) < len(by_count) else rank_shapes(
                 len(naturals), len(twos), len(jokers), rules
             )
             for (n, t, j), maximal in shapes:
-                found[(*twos[:t], *naturals[:n], *jokers[:j])] = maximal
+                for chosen in choices(naturals, n):
+                    for wild in choices(twos, t):
+                        found[(*wild, *chosen, *jokers[:j])] = maximal
     if rules.sequences:
         natural_runs_only = not rules.sequence_max_wilds or not wild_count
         # the first black 3 of each suit, where one may lie under a sequence when going out
@@ -166,8 +181,10 @@ def _black_three_groups(threes: Cards, rules: Rules) -> tuple[tuple[Cards, bool]
     """The offered melds of black 3s (going out): the smallest and the longest, each with whether it
     is maximal. Remembered: a hand holds one of a dozen or so sets of black 3s."""
     found: dict[Cards, bool] = {}
-    _keep(found, threes[: rules.meld_min_cards], False, rules, True)
-    _keep(found, threes[: rules.black_three_meld_max], True, rules, True)
+    for group in choices(threes, rules.meld_min_cards):
+        _keep(found, group, False, rules, True)
+    for group in choices(threes, min(len(threes), rules.black_three_meld_max)):
+        _keep(found, group, True, rules, True)
     return tuple(found.items())
 
 
@@ -184,13 +201,16 @@ def _has_run(ranks: dict[int, Card], least: int) -> bool:
 
 
 Shape = tuple[int, int, int]
-"""A same-rank group by counts: so many naturals, 2s and jokers (the first ones held of each)."""
+"""A same-rank group by counts: so many naturals, 2s and jokers (made of every distinct choice of the cards held)."""
 
 
-def shape_group(naturals: Cards, twos: Cards, jokers: Cards, shape: Shape) -> Cards:
-    """The group of ``shape`` made of the first cards held, in card order: 2s, naturals, jokers."""
+def shape_groups(naturals: Cards, twos: Cards, jokers: Cards, shape: Shape) -> Iterator[Cards]:
+    """Each distinct group of ``shape`` made of the cards held, in card order: 2s, naturals, jokers."""
     n, t, j = shape
-    return (*twos[:t], *naturals[:n], *jokers[:j])
+    rest = jokers[:j]
+    for chosen in choices(naturals, n):
+        for wild in choices(twos, t):
+            yield (*wild, *chosen, *rest)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -246,13 +266,10 @@ def _suit_part(
         shapes = cluster_shapes(tuple(by_rank), *counts, rules)
     threes = (three,) if three is not None else ()
     return tuple(
-        # in card order: 2s (sorted: a hand may hold a taken 2 first), the 3, the naturals, jokers
-        (
-            (*(twos[:t] if t < 2 else sorted(twos[:t], key=CARD_ORDER)), *threes[:with_three],
-             *map(by_rank.__getitem__, ranks), *jokers[:j]),
-            maximal,
-        )
+        # in card order: 2s (each distinct choice of them), the 3, the naturals, jokers
+        ((*wild, *threes[:with_three], *map(by_rank.__getitem__, ranks), *jokers[:j]), maximal)
         for (ranks, t, j, with_three), maximal in shapes
+        for wild in choices(twos, t)
     )
 
 
@@ -321,9 +338,13 @@ def suit_shapes(
 
 def _keep(found: dict[Cards, bool], group: Cards, maximal: bool, rules: Rules, with_threes: bool = False) -> None:
     """Keep ``group`` (in card order) in ``found`` if it is a legal meld and smallest or maximal;
-    a group found already keeps its place."""
+    a group found already keeps its place, and is maximal if either finding says so (a smallest
+    meld may be maximal too: three wild cards when the hand holds no more)."""
     group = tuple(sorted(group, key=CARD_ORDER))
-    if group in found or not (maximal or len(group) == rules.meld_min_cards):
+    if group in found:
+        found[group] = found[group] or maximal
+        return
+    if not (maximal or len(group) == rules.meld_min_cards):
         return
     if judge(group, rules, with_threes).legal:
         found[group] = maximal

@@ -21,10 +21,10 @@ and tested against brute force over every subset of small hands
   meld N; ``ask partner``; ``pass``; ``discard C`` for each distinct card C.
 * Maximal means that no other card of the hand keeps the group a legal meld when
   added (black 3s, melded only when going out, count only with groups that hold them).
-* Cards that play the same part are offered once: a group of one rank (or of black 3s)
-  takes the copies first in card order, and a group's 2s are the hand's first 2s in card
-  order (the suit of a 2 matters to no rule), so groups that differ only in which of
-  such cards they hold are one offer. Any equivalent action is legal all the same.
+* Every distinct move is offered: two melds, additions or takes that leave a different hand
+  or a different table are both offered, even when they differ only in which copy of a rank
+  (a 7H or a 7S), which 2 or which black 3 they hold. Only exact duplicates (the same cards,
+  so the same result) are one offer.
 
 The order is by kind (``Action.order``), then by the cards, so a seeded random
 choice over the view is deterministic.

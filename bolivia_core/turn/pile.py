@@ -22,7 +22,8 @@ from .additions import (
     NO_CARDS,
 )
 from .groups import (
-    LOWEST_NATURAL, STAND_IN_SUIT, STAND_IN_TWO, Hand, best_first, group_key, meld_groups_of, rank_shapes,
+    LOWEST_NATURAL, STAND_IN_SUIT, STAND_IN_TWO, Hand, best_first, choices, group_key, meld_groups_of, rank_shapes,
+    shape_groups,
 )
 from .limits import meets_initial_minimum, within_rank_limits
 
@@ -296,19 +297,19 @@ def _take_groups(top: Card, hand: Hand, rules: Rules, same_rank: bool = False) -
     only those of the top card's rank."""
     found: dict[Cards, None] = {}
     if same_rank and top.is_natural:
-        # meld_groups_of' groups of the top card's rank, by counts, with the top card first among
-        # its equals so every one holds it; nothing else of these cards melds with it (the other
-        # groups of the cards of its rank and wild cards are of wild cards alone, or hold another
-        # copy of its rank where one of the rank's groups holds the top card)
+        # meld_groups_of' groups of the top card's rank, by counts, each holding the top card and
+        # every distinct choice of the rest from hand; nothing else of these cards melds with it
+        # (the other groups of the cards of its rank and wild cards are of wild cards alone)
         same = hand.by_rank.get(top.rank, [])
         twos, jokers = hand.twos, hand.jokers
         if 1 + len(same) + len(twos) + len(jokers) >= rules.meld_min_cards:
             for (n, t, j), _ in rank_shapes(1 + len(same), len(twos), len(jokers), rules):
-                found[(*twos[:t], *same[: n - 1], *jokers[:j])] = None
+                for group in shape_groups(tuple(same), tuple(twos), tuple(jokers), (n - 1, t, j)):
+                    found[group] = None
         return sorted(found, key=group_key)
     # only cards that could share a meld with the top card: its rank, its suit, wild cards
     joinable = [c for c in hand.cards if c.rank == top.rank or (c.suit == top.suit and not same_rank) or c.is_wild]
-    for group, _ in meld_groups_of(Hand((*joinable, top), first=top), rules, False, ordered=False):  # sorted below
+    for group, _ in meld_groups_of(Hand((*joinable, top)), rules, False, ordered=False):  # sorted below
         rest = remove_cards(group, (top,))
         if rest is not None:
             found[tuple(rest)] = None
@@ -328,7 +329,8 @@ def _onto_groups(top: Card, meld: Cards, hand: Hand, rules: Rules) -> Iterator[C
     for size in (1, 2):
         for count in range(min(size, len(naturals)) + 1):
             for wilds in hand.wilds(size - count):
-                yield tuple(sorted((*naturals[:count], *wilds), key=CARD_ORDER))
+                for chosen in choices(naturals, count):
+                    yield tuple(sorted((*chosen, *wilds), key=CARD_ORDER))
     for count in range(hand.wild_count, -1, -1):
         options = hand.wilds(count)
         if options and judge_addition(meld, tuple(sorted((top, *naturals, *options[0]), key=CARD_ORDER)), rules).legal:
