@@ -13,6 +13,18 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "note: chromium is missing and needs root to install: the browser tests will be skipped" >&2
     fi
 fi
+# The room store's tests run on a real Redis too: Debian's redis-server, installed the same way.
+if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's redis-server for the room store's tests" >&2
+        apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    elif [ -n "${CI:-}" ]; then
+        echo "the room store's tests need Debian's redis-server, and it cannot be installed here (root and apt-get)" >&2
+        exit 1
+    else
+        echo "note: redis-server is missing and needs root to install: the Redis store tests will be skipped" >&2
+    fi
+fi
 .venv/bin/ruff check --quiet .
 .venv/bin/mypy
 .venv/bin/lint-imports --no-cache --no-logo  # the import contract in pyproject.toml: layers, no Jupyter in the engine

@@ -1,0 +1,1 @@
+"""The rooms where people play together."""

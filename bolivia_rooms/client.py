@@ -1,0 +1,99 @@
+"""The thin client a page's kernel uses: one connection to the room service, one seat's key.
+
+Blocking sends and a reader thread: a kernel calls ``create``/``sit``/``move`` from a widget's
+callback, and ``on_view`` is called (in the reader thread) with each view the room pushes, the
+seat's own and nobody else's."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["RoomClient", "service_address"]
+
+
+def service_address() -> tuple[str, int]:
+    """Where the room service listens: ``$BOLIVIA_ROOMS`` (scripts/serve.sh sets it), else its default."""
+    host, _, port = os.environ.get("BOLIVIA_ROOMS", "127.0.0.1:8867").rpartition(":")
+    return host or "127.0.0.1", int(port)
+
+
+class RoomClient:
+    """One connection to the room service."""
+
+    def __init__(self, address: tuple[str, int] | None = None, *, timeout: float = 10.0,
+                 on_view: Callable[[dict[str, Any]], None] | None = None, record: bool = False) -> None:  # fmt: skip
+        self.socket = socket.create_connection(address or service_address(), timeout=timeout)
+        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.socket.settimeout(None)
+        self.timeout = timeout
+        self.on_view = on_view
+        self.view: dict[str, Any] | None = None  # the latest view of this seat
+        self.received: queue.Queue[dict[str, Any]] = queue.Queue()  # every line but views
+        self.lines: list[bytes] | None = [] if record else None  # with ``record``: every line, as it came
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._arrived = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        with self.socket.makefile("rb") as lines:
+            for line in lines:
+                if self.lines is not None:
+                    self.lines.append(line)
+                message = json.loads(line)
+                if message.get("type") == "view":
+                    with self._arrived:
+                        self.view = message
+                        self._arrived.notify_all()
+                    if self.on_view is not None:
+                        self.on_view(message)
+                else:
+                    self.received.put(message)
+        self.received.put({"type": "closed"})
+
+    def send(self, message: dict[str, Any]) -> int:
+        request_id = next(self._ids)
+        with self._lock:
+            self.socket.sendall((json.dumps({**message, "id": request_id}) + "\n").encode())
+        return request_id
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send and wait for the answer to this request (``refused`` is returned, not raised)."""
+        request_id = self.send(message)
+        while True:
+            answer = self.received.get(timeout=self.timeout)
+            if answer.get("re") == request_id or answer.get("type") == "closed":
+                return answer
+
+    def wait_view(self, done: Callable[[dict[str, Any]], bool], timeout: float | None = None) -> dict[str, Any]:
+        """Wait for a view for which ``done`` holds (the latest one, checked as views arrive)."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: self.view is not None and done(self.view), timeout or self.timeout):
+                raise TimeoutError(f"no such view came; the last was at version {self.view and self.view['version']}")
+            assert self.view is not None
+            return self.view
+
+    def create(self, settings: dict[str, Any]) -> dict[str, Any]:
+        return self.request({"type": "create", "settings": settings})
+
+    def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False) -> dict[str, Any]:
+        return self.request({"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over})
+
+    def move(self, action: str, version: int) -> dict[str, Any]:
+        return self.request({"type": "move", "action": action, "version": version})
+
+    def close(self) -> None:
+        try:
+            self.socket.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.socket.close()
+        self._reader.join(timeout=2)
