@@ -25,7 +25,7 @@ from .position import Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scenario import format_position, parse_position
 from .scoring import SideScore
-from .turn.transitions import PERFORM, Event, HandResult, deal, first_dealer
+from .turn.transitions import Event, HandResult, deal, first_dealer, perform
 
 __all__ = ["Event", "Game", "GameFileError", "HandResult", "IllegalActionError", "Position", "new_game"]
 
@@ -173,7 +173,10 @@ class Game:
             refusals = tuple(reasons(self.position, action))
             if refusals:
                 raise IllegalActionError(action, refusals)
-        PERFORM[type(action)](self, action)
+        events, result = perform(self.position, action)
+        self.log.extend(events)
+        if result is not None:
+            self.results.append(result)
         self.history.append(action)
         self._legal = None
 

@@ -13,10 +13,11 @@ import pytest
 
 from bolivia_core import full_deck, get_rules, preset_names
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile
-from bolivia_core.cards import Card, format_cards
+from bolivia_core.cards import Card, format_cards, parse_cards
 from bolivia_core.turn.checks import is_legal
 from bolivia_core.game import Game
-from bolivia_core.turn.legal import _judged_candidates, meld_groups
+from bolivia_core.turn.candidates import judged_candidates as _judged_candidates
+from bolivia_core.turn.legal import meld_groups
 from bolivia_core.melds import judge, judge_addition
 from bolivia_core.players import GreedyPlayer, RandomPlayer
 from bolivia_core.rules import Rules
@@ -37,15 +38,10 @@ def sub_multisets(cards: Sequence[Card]) -> Iterator[Cards]:
             yield group
 
 
-def signature(group: Sequence[Card]) -> tuple[object, ...]:
-    """What the view treats as one offer: 2s of any suit alike; copies of one rank alike unless
-    the group is a sequence (naturals of several ranks)."""
-    twos = sum(c.is_wild and not c.is_joker for c in group)
-    jokers = sum(c.is_joker for c in group)
-    rest = tuple(sorted(c for c in group if not c.is_wild))
-    if len({c.rank for c in rest}) > 1:
-        return ("cards", format_cards(rest), twos, jokers)
-    return ("rank", rest[0].rank if rest else None, len(rest), twos, jokers)
+def signature(group: Sequence[Card]) -> str:
+    """What the view treats as one offer: the very cards, whatever they are. Two groups that
+    differ in any card (a 7H for a 7S, a 2C for a 2D) leave different hands: different moves."""
+    return format_cards(sorted(group))
 
 
 def has_black_three(cards: Sequence[Card]) -> bool:
@@ -110,17 +106,55 @@ def random_position(preset: str, rng: random.Random, phase: str) -> str:
             f"p1={format_cards(sorted(hand))}; melds1={table}; pile=5D {top}")
 
 
+def suited_position(preset: str, rng: random.Random, phase: str) -> str:
+    """A small position where suits matter: copies of one rank in several suits beside a sequence
+    of one of those suits in the hand (2C 2S 5S 6C 7H 7S 7S 8S ...), 2s of two suits, and on the
+    table, now and then, a meld of that rank (additions) or a sequence of that suit, with a pile
+    topped by a card of that rank (takes)."""
+    rules = get_rules(preset)
+    suit = rng.choice("CDHS")
+    low = rng.randint(5, 10)
+    rank = rng.randint(low, low + 2)
+    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+    def card(r: int, s: str) -> str:
+        return f"{names.get(r, r)}{s}"
+
+    hand = [card(r, suit) for r in range(low, low + 3)]
+    others = [s for s in "CDHS" if s != suit]
+    hand += [card(rank, rng.choice(others)) for _ in range(rng.randint(1, 3))]
+    hand += [card(rank, suit)] * rng.randint(0, 1)
+    hand += rng.sample(["2C", "2D", "2H", "2S"], rng.randint(0, 2))
+    hand += ["JK"] * (rules.jokers > 0 and rng.random() < 0.3)
+    hand += [card(rng.choice([low - 1, low + 3]), rng.choice(others))]
+    melds = []
+    table = rng.random()
+    if table < 0.4:
+        melds.append(" ".join(card(rank, s) for s in rng.sample("CDHS", 3)))
+    elif table < 0.6 and rules.sequences and low >= 6:
+        melds.append(" ".join(card(r, suit) for r in range(low - 3, low)))
+    if melds and rng.random() < 0.5:
+        melds.append("KC KD KH")
+    top = card(rank, rng.choice("CDHS"))
+    players = 4 if 4 in rules.sides else min(rules.sides)
+    scores = ",".join(["-10"] * len(rules.sides[players]))
+    return (f"rules={preset}; players={players}; turn=1; phase={phase}; scores={scores}; "
+            f"p1={' '.join(hand)}; melds1={' | '.join(melds)}; pile=5D {top}")
+
+
 def positions(preset: str) -> Iterator[Game]:
-    rng = random.Random(f"legal:{preset}")
-    made = 0
-    while made < POSITIONS_PER_PRESET:
-        text = random_position(preset, rng, rng.choice(["draw", "play"]))
-        try:
-            game = Game.from_position(text)
-        except ValueError:
-            continue  # an impossible table (too many copies of a card): draw another
-        made += 1
-        yield game
+    """Random small positions, then as many where suits matter (``suited_position``)."""
+    for make, label in ((random_position, "legal"), (suited_position, "suited")):
+        rng = random.Random(f"{label}:{preset}")
+        made = 0
+        while made < POSITIONS_PER_PRESET:
+            text = make(preset, rng, rng.choice(["draw", "play"]))
+            try:
+                game = Game.from_position(text)
+            except ValueError:
+                continue  # an impossible table (too many copies of a card): draw another
+            made += 1
+            yield game
 
 
 def offered(game: Game, kind: type[Action]) -> list[Action]:
@@ -304,3 +338,13 @@ def test_the_views_own_verdicts_are_the_full_checks(preset: str) -> None:
     assert stated["Discard", True] and stated["Add", True] and stated["Add", False], stated
     assert stated["TakePile", True] and stated["TakePile", False] and stated["Opening", True], stated
     assert stated["Finishing", True] and stated["Finishing", False], stated
+
+
+def test_copies_of_a_rank_in_other_suits_are_other_melds() -> None:
+    """The issue's hand: 2C 7S 7S keeps the 7H, 2C 7H 7S keeps a 7S for the spade sequence 5S 6S 8S:
+    they leave different hands, so both are offered, and so is each 2 (2C or 2S)."""
+    game = Game.from_position("rules=bolivia; turn=1; phase=play; melds1=KH KS KD; p1=2C 2S 5S 6S 7H 7S 7S 8S 9D")
+    view = game.legal_actions()
+    for cards in ("2C 7S 7S", "2C 7H 7S", "2S 7S 7S", "2S 7H 7S", "7H 7S 7S"):
+        assert Meld((parse_cards(cards),)) in view, cards
+    assert Add(1, parse_cards("KC")) not in view  # no king in hand: nothing made up

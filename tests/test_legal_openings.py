@@ -17,7 +17,7 @@ from bolivia_core import preset_names
 from bolivia_core.actions import Meld, TakePile
 from bolivia_core.cards import Card, remove_cards
 from bolivia_core.game import Game
-from bolivia_core.turn.legal import _Hand, _judged_candidates, _meld_groups
+from bolivia_core.turn import candidates, meld_groups
 from bolivia_core.melds import judge
 from bolivia_core.players import RandomPlayer
 from bolivia_core.rules import Rules
@@ -44,20 +44,31 @@ def best_first(cards: Sequence[Card], groups: Sequence[Cards], rules: Rules, nee
     return ()
 
 
+def maximal(group: Cards, hand: Cards, rules: Rules) -> bool:
+    """No other card of the hand keeps ``group`` a legal meld when added (black 3s, melded only when
+    going out, count only with groups that hold them): the view's definition, said plainly."""
+    rest = remove_cards(hand, group) or []
+    threes = any(c.is_black_three for c in group)
+    return not any(
+        (c.is_black_three or threes) == threes and judge(tuple(sorted((*group, c))), rules, threes).legal
+        for c in set(rest)
+    )
+
+
 def expected_openings(game: Game) -> list[tuple[Cards, ...]]:
     pos, rules = game.position, game.rules
-    hand = _Hand(pos.hands[pos.turn - 1])
-    groups = _meld_groups(hand, rules, bool(hand.black_threes))
+    cards = tuple(sorted(pos.hands[pos.turn - 1]))
+    groups = meld_groups(cards, rules, going_out=any(c.is_black_three for c in cards))
     minimum = rules.initial_meld_minimum(pos.scores[pos.side_of(pos.turn)])
-    short = [g for g, maximal in groups if maximal and judge(g, rules).points < minimum]
+    short = [g for g in groups if maximal(g, cards, rules) and judge(g, rules).points < minimum]
     pairs = [
         (a, b)
         for a, b in combinations(short, 2)
-        if judge(a, rules).points + judge(b, rules).points >= minimum and remove_cards(hand.cards, a + b) is not None
+        if judge(a, rules).points + judge(b, rules).points >= minimum and remove_cards(cards, a + b) is not None
     ]
     if pairs:
         return pairs
-    best = best_first(hand.cards, [g for g, _ in groups], rules, minimum)
+    best = best_first(cards, groups, rules, minimum)
     return [best] if len(best) > 2 else []
 
 
@@ -68,7 +79,7 @@ def expected_extra(game: Game, take: TakePile) -> tuple[Cards, ...]:
     if needed <= 0:
         return ()
     rest = remove_cards(pos.hands[pos.turn - 1], take.cards) or []
-    return best_first(sorted(rest), [g for g, _ in _meld_groups(_Hand(rest), rules, False)], rules, needed)
+    return best_first(sorted(rest), meld_groups(rest, rules), rules, needed)
 
 
 def unmelded_positions(preset: str) -> Iterator[Game]:
@@ -83,14 +94,14 @@ def unmelded_positions(preset: str) -> Iterator[Game]:
 def test_openings_and_the_melds_beside_a_take_are_as_defined(preset: str) -> None:
     compared = {"openings": 0, "takes": 0}
     for game in unmelded_positions(preset):
-        candidates = [action for action, _ in _judged_candidates(game.position)]
+        offered = list(candidates(game.position))
         if game.phase == "play":
-            got = [a.melds for a in candidates if isinstance(a, Meld) and len(a.melds) > 1]
+            got = [a.melds for a in offered if isinstance(a, Meld) and len(a.melds) > 1]
             expected = [Meld(melds).melds for melds in expected_openings(game)]  # each meld in card order
             assert got == expected, game.position_text()
             compared["openings"] += len(got)
         else:
-            for take in candidates:
+            for take in offered:
                 if isinstance(take, TakePile) and take.onto is None:
                     assert take.melds == TakePile(take.cards, None, expected_extra(game, take)).melds, (
                         f"{take} in {game.position_text()}")  # fmt: skip

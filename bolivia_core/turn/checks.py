@@ -15,11 +15,13 @@ from typing import Any
 
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from ..cards import Card, format_cards, remove_cards
-from ..melds import MeldKind, MeldVerdict, illegal_meld_reasons, judge, judge_addition, judge_side_melds
+from ..melds import MeldKind, illegal_meld_reasons, judge, judge_addition
 from ..i18n import Reason, render
 from ..position import Position
-from ..rules import CardClass, Rules
-from ..scoring import initial_meld_short, may_go_out, needs_text
+from ..rules import Rules
+from ..scoring import may_go_out, needs_text
+from .limits import initial_reasons, meets_initial_minimum, table_reasons, within_rank_limits
+from .pile import card_class, pile_cards_taken, pile_closed, pile_frozen, pile_problem, pile_ways_met, take_candidates
 
 __all__ = [
     "ask_problem", "card_class", "explain", "is_legal", "may_draw", "meets_initial_minimum", "pile_cards_taken",
@@ -88,63 +90,18 @@ def _check_pass(pos: Position, action: Pass, params: dict[str, Any]) -> Reasons:
     if pos.stock:
         yield Reason("pass-with-stock", "stock_out", params)
         return
-    from .legal import pile_takes  # the offer of takes is the legal-action view's
-
-    if any(True for _ in pile_takes(pos)):
+    if any(is_legal(pos, take) for take in take_candidates(pos)):
         yield Reason("pass-while-able", "stock_out", params)
 
 
-def _pile_problem(pos: Position) -> str | None:
-    """Why the pile cannot be touched at all now, as a reason's code (empty, blocked, one card to
-    one card); ``None`` when it can."""
-    rules = pos.rules
-    if not pos.pile:
-        return "pile-empty"
-    if card_class(pos.pile[-1]) in rules.pile_blocked_by:
-        return "pile-blocked"
-    if len(pos.pile) == 1 and len(pos.hands[pos.turn - 1]) == 1 and not rules.one_card_pile_with_one_card:
-        return "pile-one-card"
-    return None
-
-
 def _pile_reasons(pos: Position, params: dict[str, Any]) -> list[Reason]:
-    """``_pile_problem`` said with its knob and the top card."""
-    problem = _pile_problem(pos)
+    """``pile_problem`` said with its knob and the top card."""
+    problem = pile_problem(pos)
     if problem is None:
         return []
     if problem == "pile-blocked":
         return [Reason(problem, "pile_blocked_by", params | {"card": str(pos.pile[-1])})]
     return [Reason(problem, "one_card_pile_with_one_card" if problem == "pile-one-card" else None, params)]
-
-
-def pile_closed(pos: Position) -> bool:
-    """Whether nobody may touch the pile now, whatever they hold (empty, blocked, one to one)."""
-    return _pile_problem(pos) is not None
-
-
-def card_class(card: Card) -> CardClass:
-    """The class of card the pile and discard rules name: natural, wild, black 3 or red 3."""
-    if card.is_wild:
-        return "wild"
-    if card.is_black_three:
-        return "black 3"
-    if card.is_red_three:
-        return "red 3"
-    return "natural"
-
-
-def pile_frozen(pos: Position) -> bool:
-    """Whether only a natural pair matching the top card may take the pile now."""
-    when = pos.rules.pile_frozen_when
-    if not when:
-        return False
-    side = pos.side_of(pos.turn)
-    return bool(
-        ("side has not melded" in when and not pos.melds[side])
-        or ("pile holds a wild" in when and any(c.is_wild for c in pos.pile))
-        or ("pile holds a black 3" in when and any(c.is_black_three for c in pos.pile))
-        or ("pile holds a red 3" in when and any(c.is_red_three for c in pos.pile))
-    )
 
 
 def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) -> Reasons:
@@ -202,27 +159,12 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
     illegal = illegal_meld_reasons(extra, params)
     yield from illegal
     melds.extend(action.melds)
-    yield from _table_reasons(melds, len(action.melds) + (action.onto is None), rules)
+    yield from table_reasons(melds, len(action.melds) + (action.onto is None), rules)
     if not pos.melds[side]:
         uncounted = 0 if rules.pile_counts_for_initial_meld else rules.card_value(top)
-        yield from _initial_reasons(pos, [verdict, *extra], params, uncounted=uncounted)
+        yield from initial_reasons(pos, [verdict, *extra], params, uncounted=uncounted)
     left = len(rest) + len(pile_cards_taken(pos))
     yield from _keep_cards_reasons(pos, melds, left, params)
-
-
-def pile_ways_met(
-    top: Card, cards: Cards, natural_pair: bool, verdict: MeldVerdict, rules: Rules, frozen: bool
-) -> bool:
-    ways = rules.pile_take_ways
-    if "natural pair" in ways and natural_pair:
-        return True
-    if frozen:
-        return False
-    if "natural and wild" in ways and top.is_natural and any(c.is_wild for c in cards):
-        return any(c.is_natural and c.rank == top.rank for c in cards)
-    if "suited sequence pair" in ways and top.is_natural and verdict.kind is MeldKind.SEQUENCE:
-        return sum(c.is_natural and c.suit == top.suit for c in cards) >= 2
-    return "two wilds" in ways and top.is_wild and sum(c.is_wild for c in cards) >= 2
 
 
 def _natural_pair_reason(top: Card, params: dict[str, Any], frozen: bool) -> Reason:
@@ -230,13 +172,6 @@ def _natural_pair_reason(top: Card, params: dict[str, Any], frozen: bool) -> Rea
         return Reason("pile-top-not-natural", "pile_take_ways", params | {"card": str(top)})
     return Reason("pile-needs-natural-pair", "pile_frozen_when" if frozen else "pile_take_ways",
                   params | {"rank": render(f"rank:{top.rank_text}")})  # fmt: skip
-
-
-def pile_cards_taken(pos: Position) -> list[Card]:
-    """The cards under the top discard that go to the taker's hand."""
-    rest = pos.pile[:-1]
-    count = pos.rules.pile_cards_taken
-    return rest if count == "all" else rest[-int(count) :] if count else []
 
 
 def _check_take_top(pos: Position, action: TakeTop, params: dict[str, Any]) -> Reasons:
@@ -285,9 +220,9 @@ def _check_meld(pos: Position, action: Meld, params: dict[str, Any]) -> Reasons:
     if illegal:
         yield from illegal
         return
-    yield from _table_reasons(melds, len(action.melds), rules)
+    yield from table_reasons(melds, len(action.melds), rules)
     if not pos.melds[side]:
-        yield from _initial_reasons(pos, verdicts, params)
+        yield from initial_reasons(pos, verdicts, params)
     yield from _keep_cards_reasons(pos, melds, len(rest), params)
 
 
@@ -369,35 +304,6 @@ def _check_ask(pos: Position, action: Ask, params: dict[str, Any]) -> Reasons:
 
 
 # --- rules shared by several actions ---------------------------------------------------
-
-
-def _table_reasons(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> Reasons:
-    """Per-rank limits on the side's table once ``new`` melds are laid (one meld of a rank, ...)."""
-    if not new or rules.same_rank_melds_per_rank == "several":
-        return
-    table = judge_side_melds([tuple(m) for m in melds], rules, going_out=True)
-    yield from (r for r in table.reasons if r.code != "meld-illegal")
-
-
-def within_rank_limits(melds: Sequence[Sequence[Card]], new: int, rules: Rules) -> bool:
-    """Whether a side's table ``melds``, the last ``new`` of them just laid, keeps the per-rank limits."""
-    return next(_table_reasons(melds, new, rules), None) is None
-
-
-def _initial_reasons(
-    pos: Position, verdicts: Sequence[MeldVerdict], params: dict[str, Any], *, uncounted: int = 0
-) -> Reasons:
-    """A side's first melds of the hand, laid in one action, must reach its minimum
-    (``uncounted``: points among them that do not count, such as a top discard)."""
-    points = sum(v.points for v in verdicts) - uncounted
-    short = initial_meld_short(points, pos.scores[pos.side_of(pos.turn)], pos.rules, params)
-    if short:
-        yield short
-
-
-def meets_initial_minimum(pos: Position, points: int) -> bool:
-    """Whether first melds worth ``points`` are enough for the side to move to open the hand."""
-    return initial_meld_short(points, pos.scores[pos.side_of(pos.turn)], pos.rules, {}) is None
 
 
 def _may_finish(pos: Position, melds: Sequence[Sequence[Card]]) -> bool:

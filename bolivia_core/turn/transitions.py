@@ -9,22 +9,19 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from ..cards import CARD_ORDER, Card, format_cards, full_deck
-from .checks import pile_cards_taken
+from .pile import pile_cards_taken
 from ..i18n import EN, Explanation
 from ..position import Position
 from ..rules import Rules
 from ..scoring import SideScore, score_table
 
-if TYPE_CHECKING:
-    from ..game import Game
-
-__all__ = ["PERFORM", "Event", "HandResult", "deal", "first_dealer"]
+__all__ = ["Event", "HandResult", "deal", "first_dealer", "perform"]
 
 
 @dataclass(frozen=True)
@@ -131,21 +128,20 @@ def _remove(hand: list[Card], card: Card) -> None:
         hand.remove(card)  # a hand out of order: raises as list.remove does when the card is missing
 
 
-def _event(game: Game, code: str, knob: str | None = None, **params: Any) -> None:
-    game.log.append(Event(code, knob, {"player": game.position.turn, **params}))
+def _event(pos: Position, log: list[Event], code: str, knob: str | None = None, **params: Any) -> None:
+    log.append(Event(code, knob, {"player": pos.turn, **params}))
 
 
-def _do_draw(game: Game, action: Draw) -> None:
-    pos = game.position
+def _do_draw(pos: Position, action: Draw, log: list[Event]) -> HandResult | None:
     count = min(pos.rules.draw_count[pos.players], len(pos.stock))
     drawn = [pos.stock.pop() for _ in range(count)]
-    _event(game, "event-draw", "draw_count", count=count)
-    _receive(pos, pos.turn, drawn, game.log, replace=True)
+    _event(pos, log, "event-draw", "draw_count", count=count)
+    _receive(pos, pos.turn, drawn, log, replace=True)
     _start_play(pos)
+    return None
 
 
-def _do_take_pile(game: Game, action: TakePile) -> None:
-    pos = game.position
+def _do_take_pile(pos: Position, action: TakePile, log: list[Event]) -> HandResult | None:
     rules = pos.rules
     hand = pos.hands[pos.turn - 1]
     side = pos.side_of(pos.turn)
@@ -159,19 +155,20 @@ def _do_take_pile(game: Game, action: TakePile) -> None:
     else:
         pos.melds[side].append([top, *action.cards])
     pos.melds[side].extend(list(m) for m in action.melds)
-    _event(game, "event-take-pile", "pile_cards_taken", card=str(top), count=len(taken))
-    _receive(pos, pos.turn, taken, game.log, replace=rules.red_three_from_pile_replaced)
+    _event(pos, log, "event-take-pile", "pile_cards_taken", card=str(top), count=len(taken))
+    _receive(pos, pos.turn, taken, log, replace=rules.red_three_from_pile_replaced)
     _start_play(pos)
     if not hand:  # the pile's cards all melded, with nothing under them: the player goes out
-        _end_hand(game, went_out=pos.turn)
+        return _end_hand(pos, log, went_out=pos.turn)
+    return None
 
 
-def _do_take_top(game: Game, action: TakeTop) -> None:
-    pos = game.position
+def _do_take_top(pos: Position, action: TakeTop, log: list[Event]) -> HandResult | None:
     top = pos.pile.pop()
     pos.melds[pos.side_of(pos.turn)][action.meld - 1].append(top)
-    _event(game, "event-take-top", "take_top_card_onto_sequence", card=str(top), index=action.meld)
+    _event(pos, log, "event-take-top", "take_top_card_onto_sequence", card=str(top), index=action.meld)
     _start_play(pos)
+    return None
 
 
 def _start_play(pos: Position) -> None:
@@ -179,39 +176,34 @@ def _start_play(pos: Position) -> None:
     pos.passes = 0
 
 
-def _do_meld(game: Game, action: Meld) -> None:
-    pos = game.position
+def _do_meld(pos: Position, action: Meld, log: list[Event]) -> HandResult | None:
     hand = pos.hands[pos.turn - 1]
     for meld in action.melds:
         for card in meld:
             _remove(hand, card)
         pos.melds[pos.side_of(pos.turn)].append(list(meld))
-    _event(game, "event-meld", None, melds=" | ".join(format_cards(m) for m in action.melds))
-    if not hand:
-        _end_hand(game, went_out=pos.turn)
+    _event(pos, log, "event-meld", None, melds=" | ".join(format_cards(m) for m in action.melds))
+    return _end_hand(pos, log, went_out=pos.turn) if not hand else None
 
 
-def _do_add(game: Game, action: Add) -> None:
-    pos = game.position
+def _do_add(pos: Position, action: Add, log: list[Event]) -> HandResult | None:
     hand = pos.hands[pos.turn - 1]
     for card in action.cards:
         _remove(hand, card)
     pos.melds[pos.side_of(pos.turn)][action.meld - 1].extend(action.cards)
-    _event(game, "event-add", None, cards=format_cards(action.cards), index=action.meld)
-    if not hand:
-        _end_hand(game, went_out=pos.turn)
+    _event(pos, log, "event-add", None, cards=format_cards(action.cards), index=action.meld)
+    return _end_hand(pos, log, went_out=pos.turn) if not hand else None
 
 
-def _do_discard(game: Game, action: Discard) -> None:
-    pos = game.position
+def _do_discard(pos: Position, action: Discard, log: list[Event]) -> HandResult | None:
     hand = pos.hands[pos.turn - 1]
     _remove(hand, action.card)
     pos.pile.append(action.card)
-    _event(game, "event-discard", None, card=str(action.card))
+    _event(pos, log, "event-discard", None, card=str(action.card))
     if not hand:
-        _end_hand(game, went_out=pos.turn)
-        return
+        return _end_hand(pos, log, went_out=pos.turn)
     _next_turn(pos)
+    return None
 
 
 def _next_turn(pos: Position) -> None:
@@ -221,50 +213,49 @@ def _next_turn(pos: Position) -> None:
     pos.asked, pos.asker, pos.pending = "", 0, ()
 
 
-def _do_ask(game: Game, action: Ask) -> None:
-    pos = game.position
+def _do_ask(pos: Position, action: Ask, log: list[Event]) -> HandResult | None:
     pos.asker, pos.pending = pos.turn, pos.partners(pos.turn)
-    _event(game, "event-ask", "ask_partner")
+    _event(pos, log, "event-ask", "ask_partner")
     pos.turn, pos.pending = pos.pending[0], pos.pending[1:]
     pos.phase = "answer"
+    return None
 
 
-def _do_answer(game: Game, action: Answer) -> None:
-    pos = game.position
-    _event(game, "event-answer", "ask_partner", answer=EN["answer:yes" if action.yes else "answer:no"], asker=pos.asker)
+def _do_answer(pos: Position, action: Answer, log: list[Event]) -> HandResult | None:
+    answer = EN["answer:yes" if action.yes else "answer:no"]
+    _event(pos, log, "event-answer", "ask_partner", answer=answer, asker=pos.asker)
     if action.yes and pos.pending:
         pos.turn, pos.pending = pos.pending[0], pos.pending[1:]
-        return
+        return None
     pos.turn, pos.asker, pos.pending = pos.asker, 0, ()
     pos.asked = "yes" if action.yes else "no"
     pos.phase = "play"
+    return None
 
 
-def _do_pass(game: Game, action: Pass) -> None:
-    pos = game.position
+def _do_pass(pos: Position, action: Pass, log: list[Event]) -> HandResult | None:
     if pos.phase == "play":
-        _event(game, "event-pass-in-play", None)
+        _event(pos, log, "event-pass-in-play", None)
         _next_turn(pos)
-        return
-    _event(game, "event-pass", "stock_out")
+        return None
+    _event(pos, log, "event-pass", "stock_out")
     pos.passes += 1
     if pos.rules.stock_out == "when the player to move cannot take the pile" or pos.passes >= len(pos.seating()):
-        _end_hand(game, went_out=None)
-        return
+        return _end_hand(pos, log, went_out=None)
     passes = pos.passes
     _next_turn(pos)
     pos.passes = passes
+    return None
 
 
-def _do_next_hand(game: Game, action: NextHand) -> None:
-    pos = game.position
+def _do_next_hand(pos: Position, action: NextHand, log: list[Event]) -> HandResult | None:
     pos.hand_number += 1
     pos.dealer = pos.dealer % pos.players + 1  # the deal passes to the left
-    deal(pos, game.log)
+    deal(pos, log)
+    return None
 
 
-def _end_hand(game: Game, went_out: int | None) -> None:
-    pos = game.position
+def _end_hand(pos: Position, log: list[Event], went_out: int | None) -> HandResult:
     rules = pos.rules
     scores = []
     out_side = pos.side_of(went_out) if went_out is not None else None
@@ -276,20 +267,27 @@ def _end_hand(game: Game, went_out: int | None) -> None:
         ))  # fmt: skip
     for side, score in enumerate(scores):
         pos.scores[side] += score.total
-    game.results.append(HandResult(pos.hand_number, went_out, tuple(scores)))
+    result = HandResult(pos.hand_number, went_out, tuple(scores))
     code = "event-went-out" if went_out is not None else "event-stock-out"
-    game.log.append(Event(code, None, {"player": went_out or 0, "hand": pos.hand_number,
-                                        "scores": tuple(s.total for s in scores)}))  # fmt: skip
+    log.append(Event(code, None, {"player": went_out or 0, "hand": pos.hand_number,
+                                  "scores": tuple(s.total for s in scores)}))  # fmt: skip
     reached = max(pos.scores) >= pos.target
     pos.phase = "game over" if reached or pos.hand_number >= rules.hand_cap else "hand over"
     pos.asked, pos.asker, pos.pending, pos.passes = "", 0, (), 0
     if pos.phase == "game over":
-        game.log.append(Event("event-game-over", "target_score", {"scores": tuple(pos.scores)}))
+        log.append(Event("event-game-over", "target_score", {"scores": tuple(pos.scores)}))
+    return result
 
 
-PERFORM: dict[type, Any] = {
+_PERFORM: dict[type, Callable[[Position, Any, list[Event]], HandResult | None]] = {
     Draw: _do_draw, TakePile: _do_take_pile, TakeTop: _do_take_top, Meld: _do_meld, Add: _do_add,
     Discard: _do_discard, Ask: _do_ask, Answer: _do_answer, Pass: _do_pass, NextHand: _do_next_hand,
 }  # fmt: skip
 
 
+def perform(pos: Position, action: Action) -> tuple[list[Event], HandResult | None]:
+    """Play ``action`` (already found legal) on ``pos``: the position changes in place, and what
+    happened comes back as data (the log lines, and the hand's result when it ends), so nothing
+    here knows the ``Game`` that keeps them."""
+    log: list[Event] = []
+    return log, _PERFORM[type(action)](pos, action, log)
