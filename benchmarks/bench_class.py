@@ -5,8 +5,8 @@ A real Voila server set up as ``scripts/serve.sh`` sets it (voila.json), for a c
 N, on a fresh server whose pre-started kernels have all run their page and whose CPU has come to rest:
 
 - ``browser`` mode: N pages in Debian's chromium (one browser, a context each) opened at the same
-  moment. A play page is interactive once its "draw" button is shown and enabled; then it makes a few
-  real moves (draw, choose a card, discard; "play my move anyway" if the coach warns), each timed in the
+  moment. A play page is interactive once its table's stock is shown; then it makes a few
+  real moves (draw from the stock, choose a card, discard on the pile), each timed in the
   page from the click to the next frame whose text differs (tap-to-update, while the other pages still
   load). A lesson is interactive once its first widget is drawn. A page fails if it is not interactive
   within 60 s, a move is not answered within 30 s, or it shows a Python error or the "not made in time"
@@ -230,12 +230,8 @@ async def learner(browser: Any, base: str, page_name: str, start: asyncio.Event,
     try:
         await page.goto(f"{base}/voila/render/{page_name}", wait_until="commit", timeout=INTERACTIVE_S * 1000)
         if page_name == "play.ipynb":
-            draw = page.get_by_role("button", name="draw", exact=True)
-            await draw.wait_for(state="visible", timeout=INTERACTIVE_S * 1000)
-            while not await draw.is_enabled():
-                if time.perf_counter() - began > INTERACTIVE_S:
-                    raise TimeoutError("the draw button never became usable")
-                await asyncio.sleep(0.05)
+            await page.get_by_role("button", name=re.compile("^stock")).wait_for(
+                state="visible", timeout=INTERACTIVE_S * 1000)
         else:
             await page.locator(LESSON_READY).first.wait_for(timeout=INTERACTIVE_S * 1000)
         outcome.interactive = time.perf_counter() - began
@@ -256,14 +252,15 @@ async def tap(page: Any, target: Any, outcome: Outcome) -> None:
 
 
 async def moves(page: Any, outcome: Outcome) -> None:
-    """Draw, choose the first card, discard it (playing it anyway if the coach warns): each timed."""
-    await tap(page, page.get_by_role("button", name="draw", exact=True), outcome)
-    hand = page.get_by_role("group", name=re.compile("your hand")).first
-    await tap(page, hand.get_by_role("button").first, outcome)
-    await tap(page, page.get_by_role("button", name="discard", exact=True), outcome)
-    anyway = page.get_by_role("button", name="play my move anyway", exact=True)
-    if await anyway.is_visible():
-        await tap(page, anyway, outcome)
+    """Once the computers' moves before the learner's turn are shown: draw from the stock, choose the
+    first card, discard it on the pile; each tap timed to the page's change."""
+    await page.wait_for_function(
+        "() => { const t = document.querySelector('.bt-table'); return t && !t.classList.contains('bt-playing'); }",
+        timeout=MOVE_S * 1000)
+    await tap(page, page.get_by_role("button", name=re.compile("^stock")), outcome)
+    hand = page.get_by_role("group", name=re.compile("^your hand")).first
+    await tap(page, hand.locator("button.bt-card").first, outcome)
+    await tap(page, page.get_by_role("button", name=re.compile("^discard pile")), outcome)
 
 
 async def browser_round(base: str, pages: list[str]) -> tuple[list[Outcome], Callable[[], None], Any]:

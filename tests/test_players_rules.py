@@ -51,23 +51,29 @@ def test_two_deck_where_a_sequence_pays_500_strong_completes_the_canasta() -> No
 
 
 SWEDISH_WILD_SEQUENCES = (
-    "players=4; seed=16; dealer=2; turn=1; phase=draw; p1=2C 4C 4H 5S 6H 7D 8H 9D JD JD QC QC QS AH JK; "
-    "p2=3C 4H 5D 5S 6C 10D 10H 10H 10S 10S JH QD KH KS AC; p3=4C 4S 7S 8H JC JD KS; p4=JC KC; "
-    "melds1=2H AC AS | 10C JC QC | 2S 5D 6D; melds2=4C 5C 6C 7C 2S | 8C 8C 8S | AC AD AS | 2D 5C 7C; "
-    "red1=3D 3H; pile=6D QH QD"
+    "players=4; seed=4; target=15000; hand=1; dealer=3; turn=1; phase=play; scores=0,0; "
+    "p1=3S 3S 5C 6C 6S 9H KS; p2=6S 7S 7S JS KD; p3=5D 5H 8D 10S; p4=8H JH QS KH KH AC; "
+    "melds1=2D AC AH AS | 7C 7D 7D 2S 7H 7H JK 7D | 9C 10C JC QC KC | 10D 10D 10S 10H | 4C 5C 6C | 8S 8D 8H | "
+    "QD JD KD AD | QS KS AS | 2C KH AH; "
+    "melds2=AC AD AS AD | 4C 2H 4D 4H 4S 4D 4S 4D | 5H 6H JK 8H | 5D 5D 5S 5H 5S | 10C JC QC 9C 8C | "
+    "10D JD JK 8D QD | 10C JC JK 8C QC | JD JH JH; red1=3H; red2=3H 3D; pile=3C 3S 3C; "
+    "stock=9H JK 3H 5C KC 3D 3C 6S 10H 2S 4H QH 6D 9S KC 6H QH 6D QD 8S QS 9C JS 2H 6D 6H JS 4H AH 9H 3D KS "
+    "9D 7H 4S 9S 2H 2D 7S KD 2C QH 2S 8C 10H 9D 8S 7C JK 7C 10S 6C 5S 2D 9D 2C 4C 9S; "
+    "unopened=no; asked=-; asker=0; pending=-; passes=0"
 )
-"""Player 1's sixth turn of a seeded club game under Swedish rules (seed 16, the stock left to the
-shorthand): three of the sequences on the tables hold a wild card, one of them player 1's side's,
-and QC QC in hand may take the pile (QD on top)."""
+"""Player 1's discard in a seeded club game under Swedish rules (seed 4, found by searching seeded games
+for a turn where the sequence bonus decides): both sides' tables hold sequences with a wild card
+(player 2's side three of them, one a card from complete), and KS fits player 1's side's QS KS AS."""
 
 
-def test_swedish_where_a_sequence_with_a_wild_pays_1000_strong_takes_the_pile() -> None:
-    """The Swedish text pays 1,000 for a samba with a wild card, 1,500 without. Strong takes the pile
-    with QC QC; where such a sequence paid 1,500 (Bolivia's number for every sequence, which the
-    look-ahead used to apply everywhere) the same table draws instead."""
+def test_swedish_where_a_sequence_with_a_wild_pays_1000_strong_discards_otherwise() -> None:
+    """The Swedish text pays 1,000 for a samba with a wild card, 1,500 without. Strong's look-ahead
+    plays the hand out under the rules it is given: at Swedish's 1,000 it throws the black 3 and keeps
+    KS; where such a sequence paid 1,500 (Bolivia's number for every sequence, which the look-ahead
+    used to apply everywhere) the same table throws KS instead."""
     assert get_rules("swedish").bonus_mixed_sequence == 1000
-    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish") == "take pile with QC QC"
-    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish", bonus_mixed_sequence=1500) == "draw"
+    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish") == "discard 3S"
+    assert _strong(SWEDISH_WILD_SEQUENCES, "swedish", bonus_mixed_sequence=1500) == "discard KS"
 
 
 @pytest.mark.parametrize(

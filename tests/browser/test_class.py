@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -50,11 +51,15 @@ def test_a_class_opens_the_play_page_at_once(browser: Browser, class_server: tup
         page.goto(f"{url}/voila/render/play.ipynb", wait_until="commit", timeout=TIMEOUT)
     used = set()
     for page in pages:
-        draw = page.get_by_role("button", name="draw", exact=True)
-        expect(draw).to_be_enabled(timeout=TIMEOUT)
-        hand = page.get_by_role("group", name="your hand").get_by_role("button")
+        stock = page.get_by_role("button", name=re.compile("^stock"))
+        expect(stock).to_be_visible(timeout=TIMEOUT)
+        page.wait_for_function(  # the computers' moves before the learner's turn shown, none still moving
+            "() => { const t = document.querySelector('.bt-table'); return t && !t.classList.contains('bt-playing'); }",
+            timeout=TIMEOUT,
+        )
+        hand = page.get_by_role("group", name=re.compile("^your hand")).locator("button.bt-card")
         before = hand.count()
-        draw.click()
+        stock.click()  # draw
         expect(hand).to_have_count(before + 2, timeout=TIMEOUT)
         expect(page.locator(".bolivia-late")).to_have_count(0)
         used.add(page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))

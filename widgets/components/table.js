@@ -360,7 +360,8 @@ function render({ model, el }) {
       handRow(view, labels, page));
     const extra = page.hand_end ? handEnd(page, labels) : null;
     root.replaceChildren(...[top, table, extra, bottom, live, dialog].filter(Boolean));
-    if (page.language) el.closest("html")?.setAttribute("lang", page.language);
+    // the document itself: on a first render the widget is not in the page yet, so it has no <html> above it
+    if (page.language) document.documentElement.setAttribute("lang", page.language);
     // a refusal is shown by the hand and marked on the place tapped, which names it for a screen reader
     const refused = !playing && page.message && page.message.kind === "refusal" && page.message.where;
     if (refused) {
