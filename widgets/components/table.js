@@ -521,6 +521,9 @@ function render({ model, el }) {
 
   function changed() {
     const steps = (data().page || {}).steps || [];
+    // the page's language at once, before any computer's steps are shown (they may take seconds)
+    const language = (data().page || {}).language;
+    if (language) document.documentElement.setAttribute("lang", language);
     if (dialog.open && (data().page || {}).menu) {
       const saved = dialog.querySelector(".bt-saved textarea");
       if (saved && (data().page.menu.saved || "") !== saved.value && data().page.menu.saved) saved.value = data().page.menu.saved;
