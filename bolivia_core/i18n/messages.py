@@ -589,15 +589,29 @@ EN: dict[str, str] = {
         "Reload the page in a minute. If it happens again, tell whoever runs the server: it can be set up "
         "for a whole class at once (the README's \"A class on one server\")."
     ),
+    # --- lessons on the card table: every "try it" and the exercises played on it (widgets/lessons/table.py) ---
+    "lesson-table-their-meld": (
+        "That meld is side {side}'s: you add cards only to your own side's melds (side {own})."
+    ),
+    "lesson-table-next-seat": (
+        "Player {player}'s turn now: in a lesson you play every seat, so this is player {player}'s hand."
+    ),
+    "lesson-table-quiz-again": "✘ Not quite, and nothing was played. A hint: {hint} Try once more.",
+    "lesson-table-quiz-worked": (
+        "✘ Not quite, and that was the last try. The answer, now played on the table: {action}."
+    ),
+    "lesson-table-quiz-refused": "You may not {action} here: {reasons}.",
+    "lesson-table-quiz-other": (
+        "You may {action} here, but it is not the move this exercise asks for: read the question again."
+    ),
+    "lesson-table-quiz-no-try": "That was no move, so no try is spent.",
+    "lesson-table-quiz-over": "This exercise is answered: nothing more is played on this table.",
     # --- lessons: exercises ---
     # the quizzes (widgets/exercise.py and its users): asked, read, marked, hinted, worked out
     "exercise-check": "check",
-    "exercise-yes": "yes",
-    "exercise-no": "no",
     "exercise-legal": "legal",
     "exercise-not-legal": "not legal",
     "exercise-your-answer": "Your answer",
-    "exercise-choose-yes-no": "Choose yes or no first. No try is spent.",
     "exercise-choose-each": "Choose an answer for every rule set first. No try is spent.",
     # no example numbers in these two: an example may be the very answer asked for (lesson 3's was -140)
     "exercise-type-points": "Type a whole number of points first. No try is spent.",
@@ -609,14 +623,10 @@ EN: dict[str, str] = {
     "exercise-right": "✔ Right.",
     "exercise-try-again": "✘ Not quite. A hint: {hint} Try once more.",
     "exercise-worked": "✘ Not quite, and that was the last try. The answer, worked out:",
-    "exercise-hint-rule": "the rule that decides it is: {rule}.",
-    "exercise-hint-allowed": "no rule forbids it here; look again at the cards in hand and on the table.",
     "exercise-hint-lines": "the score has {count:n:line}: {lines}. Add up each of them.",
     "exercise-hint-meld": "{rules}: the rule that decides it is: {rule}.",
     "exercise-hint-meld-legal": "{rules}: every rule for this kind of meld is met.",
     "exercise-hint-winner": "the side with the highest total wins; equal highest totals are a draw.",
-    "exercise-action-allowed": "“{action}” is allowed here.",
-    "exercise-action-refused": "“{action}” is not allowed here: {reasons}.",
     "exercise-meld-question": "Is {cards} a legal new meld under each rule set?",
     "exercise-rules": "Rules: {rules}.",
     "exercise-pile-top": "Top of the pile: {card}.",
@@ -649,11 +659,6 @@ EN: dict[str, str] = {
     "lesson-minimum-from": "score {score} or more: {minimum}",
     "lesson-minimum-range": "score {low} to {high}: {minimum}",
     "lesson-your-minimum": "Side {side}'s score is {score}: its first melds must be worth at least {minimum}.",
-    "lesson-action": "Action",
-    "lesson-play": "play",
-    "lesson-undo": "undo",
-    "lesson-legal-now": "Allowed now: {actions}",
-    "lesson-refused": "✘ “{action}” is not allowed: {reasons}",
     "lesson-to-move": "Player {player} to move.",
     "lesson-hand-turns": "The hand took {count:n:action}.",
     "lesson-seed": "Seed",

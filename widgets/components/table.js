@@ -121,7 +121,11 @@ function render({ model, el }) {
                          "data-focus": `meld-${side.side}-${meld.number}` };
     const caption = h("span", { class: "bt-meld-label", text: label.label.replace(/^[^:]*:\s*/, "") });
     const number = h("span", { class: "bt-meld-number", text: String(meld.number) });
-    if (!mine) return h("div", { ...attributes, role: "img" }, number, fan, caption);
+    if (!mine) { // the other side's: tapped with cards, the table says whose it is (nobody adds to it)
+      return h("button", { type: "button", ...attributes, onclick: () => send({ do: "add", side: side.side, meld: meld.number,
+                                                                                cards: chosen(), where: attributes["data-place"] }) },
+        number, fan, caption);
+    }
     return h("button", { type: "button", ...attributes, onclick: () => tapMeld(view, meld.number) }, number, fan, caption);
   }
 
@@ -249,6 +253,7 @@ function render({ model, el }) {
       else if (place === "stock") tapStock();
       else if (place.startsWith("meld-") && place !== "meld-area") tapMeld(view, Number(place.slice(5)));
       else if (place === "meld-area") tapMeldArea();
+      else if (place.startsWith("their-meld-")) target.click();
       else draw();
     };
     window.addEventListener("pointermove", move);
@@ -341,6 +346,7 @@ function render({ model, el }) {
     const others = view.seats.filter((s) => !s.me);
     const me = view.seats.find((s) => s.me);
     root.classList.toggle("bt-my-turn", !!view.my_turn);
+    root.classList.toggle("bt-compact", !!page.compact); // a lesson's table: its own height, not the window's
     root.classList.toggle("bt-playing", !!playing);
     const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰", "aria-label": labels.ui.menu,
                                      "data-focus": "menu", onclick: () => openMenu() });
@@ -389,8 +395,11 @@ function render({ model, el }) {
 
   // the table fills the window below where it starts, so nothing needed for a move is out of sight
   function fit() {
-    const top = root.getBoundingClientRect().top + window.scrollY;
-    root.style.setProperty("--bt-height", `${Math.max(480, window.innerHeight - top - 4)}px`);
+    if (root.classList.contains("bt-compact")) root.style.removeProperty("--bt-height");
+    else {
+      const top = root.getBoundingClientRect().top + window.scrollY;
+      root.style.setProperty("--bt-height", `${Math.max(480, window.innerHeight - top - 4)}px`);
+    }
     const row = root.querySelector(".bt-hand");
     if (row) layHand(row);
   }

@@ -43,13 +43,19 @@ class IntentError(ValueError):
         super().__init__(render(code, params))
 
 
-def intent_action(intent: Mapping[str, Any], hand: Sequence[Card]) -> Action:
+def intent_action(intent: Mapping[str, Any], hand: Sequence[Card], side: int | None = None) -> Action:
     """The engine action an intent from the table means, its cards taken from ``hand`` by index.
 
-    Raises ``IntentError`` for an intent that is not one (unknown, or cards not in the hand)."""
+    Raises ``IntentError`` for an intent that is not one (unknown, or cards not in the hand), and for
+    cards put on a meld of a side other than ``side`` (the seat's own, numbered from 0 as the view does)."""
     if not isinstance(intent, Mapping):
         raise IntentError("table-bad-intent", intent=repr(intent)[:80])
     do = intent.get("do")
+    theirs = intent.get("side")
+    if do == "add" and theirs is not None and side is not None and theirs != side:
+        if type(theirs) is not int or theirs < 0:
+            raise IntentError("table-bad-meld", meld=repr(theirs)[:40])
+        raise IntentError("lesson-table-their-meld", side=theirs + 1, own=side + 1)
 
     def cards(key: str = "cards") -> tuple[Card, ...]:
         indices = intent.get(key, [])
@@ -199,7 +205,7 @@ class CardTable(anywidget.AnyWidget):
         if do == "meld" and intent.get("stage"):
             return self._meld_or_stage(intent, where)
         try:
-            action = intent_action(intent, self.hand)
+            action = intent_action(intent, self.hand, self.game.position.side_of(self.seat))
         except IntentError as error:
             self.say("refusal", [{"code": error.code, "params": error.params}], where)
             self.refresh()
