@@ -63,6 +63,8 @@ function render({ model, el }) {
   function tapPile(view, labels) {
     const cards = chosen();
     if (view.phase === "draw" || (view.phase === "play" && cards.length === 0 && !view.my_turn)) {
+      // one card onto the pile is a discard (no take uses a single card): before the draw the engine says so
+      if (cards.length === 1 && view.phase === "draw") return send({ do: "discard", card: cards[0], where: "pile" });
       if (cards.length) return send({ do: "take_pile", cards, where: "pile" });
       const takes = labels.takes || [];
       if (takes.length === 1) return send({ do: "move", move: takes[0].move, where: "pile" });
