@@ -31,7 +31,7 @@ def shoot(page, table, state: str) -> None:  # type: ignore[no-untyped-def]
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.wait_for_timeout(300)
-            table.evaluate("node => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 48)")
+            table.evaluate("node => node.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(150)
             page.screenshot(path=str(OUT / f"lesson-{state}-{size}-{scheme}.png"))
 
@@ -40,7 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running Voila over notebooks/ (default: start one)")
     options = parser.parse_args()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     with contextlib.ExitStack() as stack:
@@ -54,8 +54,7 @@ def main() -> None:
         hand = practice.get_by_role("group", name=re.compile("^your hand"))
         before = hand.get_attribute("aria-label")
         practice.get_by_role("button", name=re.compile("^stock")).click()
-        page.wait_for_function("([node, was]) => node.getAttribute('aria-label') !== was",
-                               arg=[hand.element_handle(), before], timeout=TIMEOUT)  # fmt: skip
+        expect(hand).not_to_have_attribute("aria-label", before or "", timeout=TIMEOUT)  # the cards drawn
         hand.locator("button.bt-card").nth(2).click(position={"x": 6, "y": 14})  # chosen, not yet discarded
         shoot(page, practice, "try-it")
         page.goto(f"{url}/voila/render/06_initial_meld.ipynb", timeout=TIMEOUT, wait_until="commit")
