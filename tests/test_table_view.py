@@ -7,6 +7,7 @@ needs 50 points; an escalera is a complete natural sequence of 7), never from wh
 from __future__ import annotations
 
 import json
+import re
 import random
 
 import pytest
@@ -139,3 +140,44 @@ def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
     game = Game.from_position(BLOCKED)
     with pytest.raises(ValueError, match="no seat 3 at this table: seats are numbered 1 to 2"):
         seat_view(game, 3)
+
+
+MELDED_KINGS = (
+    "rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=KC KC 2C 5H 6H 7H 9S 9D 9C JD; melds1=KH KS KD; "
+    "pile=4D 7S"
+)
+
+
+def test_a_place_tapped_with_nothing_chosen_offers_the_legal_moves_that_go_there() -> None:
+    """The meld area offers new melds and each meld its additions, all of them moves the engine allows,
+    the naturals before wild cards and more cards before fewer; the rest are counted, not lost."""
+    from bolivia_core.actions import Add, Meld, parse_action
+    from bolivia_widgets.components.table_view import OFFERS_AT_MOST
+
+    game = Game.from_position(MELDED_KINGS)
+    view = seat_view(game, 1)
+    offers = table_labels(view, "en")["offers"]
+    legal = {str(a) for a in game.legal_actions()}
+    adds = [a for a in game.legal_actions() if isinstance(a, Add)]
+    melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+    assert set(offers) == {"meld-area", *(f"meld-{a.meld}" for a in adds)}
+    # the kings take natural kings before the 2: an addition of naturals only is offered first
+    first = parse_action(offers["meld-1"]["moves"][0]["move"])
+    assert isinstance(first, Add) and first.cards and all(str(c) == "KC" for c in first.cards)
+    assert any("2C" in o["move"] for o in offers["meld-1"]["moves"][1:])
+    for place, offer in offers.items():
+        moves = [parse_action(o["move"]) for o in offer["moves"]]
+        assert all(str(m) in legal for m in moves)
+        assert len(moves) <= OFFERS_AT_MOST
+        if place == "meld-area":
+            assert all(isinstance(m, Meld) for m in moves) and len(moves) + offer["more"] == len(melds)
+        else:
+            assert all(isinstance(m, Add) and f"meld-{m.meld}" == place for m in moves)
+        wild = [sum(not c.is_natural for c in (m.cards if isinstance(m, Add) else sum(m.melds, ()))) for m in moves]
+        assert wild == sorted(wild)
+        assert all(o["words"] and not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", o["words"]) for o in offer["moves"])
+
+
+def test_no_place_offers_a_move_when_it_is_not_the_seats_turn() -> None:
+    game = Game.from_position(MELDED_KINGS.replace("turn=1", "turn=2"))
+    assert table_labels(seat_view(game, 1), "en")["offers"] == {}

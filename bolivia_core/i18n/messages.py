@@ -489,7 +489,9 @@ EN: dict[str, str] = {
     "table-cards-held": "{count:n:card} in hand",
     "table-to-move": "to move",
     "table-red-threes": "{count:n:red 3}",
-    "table-meld-area": "{owner}: tap here to lay the chosen cards as a new meld",
+    "table-meld-area": (
+        "{owner}: tap here to lay the chosen cards as a new meld, or with none chosen to see the melds you can lay"
+    ),
     "table-pile-name": "discard pile: {top} on top, {count:n:card}",
     "table-pile-empty": "discard pile: empty",
     "table-blocked": "blocked",
@@ -517,6 +519,8 @@ EN: dict[str, str] = {
     "table-lay-staged": "lay the staged melds",
     "table-take-back": "take back",
     "table-takes": "Ways to take the pile now:",
+    "table-offer-melds": "Melds you can lay now (or choose cards, then tap here):",
+    "table-offer-adds": "You can add to meld {meld}:",
     "table-go-out": "go out: discard {card}",
     "table-pace": "Computer moves",
     "table-pace-slow": "slow", "table-pace-normal": "normal", "table-pace-fast": "fast",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bolivia_core.actions import Answer, Ask, Discard, Draw, NextHand, Pass, TakePile, TakeTop, parse_action
+from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop, parse_action
 from bolivia_core.cards import Card, format_cards, parse_cards
 from bolivia_core.game import Game
 from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
@@ -29,6 +29,7 @@ __all__ = [
 ]  # fmt: skip
 
 MOVES_AT_MOST = 400  # the offered moves listed in a view; the count says when there were more
+OFFERS_AT_MOST = 6  # the melds or additions a place offers when it is tapped with no card chosen
 WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params that are catalogue words
 CARD_PARAMS = ("card", "cards", "upcard", "melds", "top")  # params a message fills with card notation
 
@@ -303,6 +304,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     else:
         turn = t("table-turn-other", player=view["to_move"])
     moves = {m: action_words(m, language) for m in view["moves"]}
+    offers = _place_offers(view["moves"], moves, language)
     last = [c for c in view["hand"]]
     ui = {
         "menu": t("table-menu"), "menu_title": t("table-menu-title"), "close": t("table-close"),
@@ -322,10 +324,35 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "pile": pile_name, "pile_note": pile_note, "takes": takes,
         "turn": turn, "hand_number": t("play-hand-number", hand=view["hand_number"]),
         "scores": t("table-scores", target=format_number(view["target"], language)),
-        "moves": moves,
+        "moves": moves, "offers": offers,
         "log": [event_words(e, language) for e in view["log"]],
         "seat": seat, "ui": ui,
     }  # fmt: skip
+
+
+def _place_offers(moves: Sequence[str], words: Mapping[str, str], language: str | None) -> dict[str, Any]:
+    """What tapping the meld area, or one of the side's melds, with no card chosen offers: the melds and
+    the additions the engine allows there now, those of fewest wild cards and most cards first, so a
+    learner sees what they could lay and lays it in two taps."""
+    places: dict[str, list[tuple[tuple[int, int, int], str]]] = {}
+    for index, move in enumerate(moves):
+        action = parse_action(move)
+        if isinstance(action, Meld):
+            place, cards = "meld-area", [c for group in action.melds for c in group]
+        elif isinstance(action, Add):
+            place, cards = f"meld-{action.meld}", list(action.cards)
+        else:
+            continue
+        wild = sum(1 for c in cards if not c.is_natural)
+        places.setdefault(place, []).append(((wild, -len(cards), index), move))
+    offers = {}
+    for place, found in places.items():
+        title = (render("table-offer-melds", {}, language) if place == "meld-area"
+                 else render("table-offer-adds", {"meld": int(place.split("-")[1])}, language))  # fmt: skip
+        best = [move for _key, move in sorted(found)[:OFFERS_AT_MOST]]
+        offers[place] = {"title": title, "moves": [{"move": m, "words": words[m]} for m in best],
+                         "more": max(0, len(found) - OFFERS_AT_MOST)}  # fmt: skip
+    return offers
 
 
 def _players(members: Sequence[int], language: str | None) -> str:
