@@ -113,6 +113,14 @@ def test_adding_to_the_other_side_s_meld_is_a_wrong_answer_said_by_side() -> Non
     assert quiz.handle({"do": "discard", "card": indices(quiz, "8H")[0], "where": "pile"})
 
 
+def test_the_worked_answer_says_why_the_last_move_was_wrong() -> None:
+    quiz = ActionQuiz(EIGHTS, answer="discard 8H")
+    for _ in range(2):
+        quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
+    assert quiz.done and [str(a) for a in quiz.game.history] == ["discard 8H"]
+    assert "last try" in said(quiz) and "8 of hearts" in said(quiz) and "That meld is side 2's" in said(quiz)
+
+
 def test_a_two_meld_opening_is_staged_group_by_group_then_marked_in_any_order() -> None:
     """Lesson 6: three aces (60) and three kings (30), 90 against the first minimum of 50. Tapping + with the
     aces stages them, though they would do alone: the exercise asks about both melds together."""

@@ -184,7 +184,7 @@ class ActionQuiz(CardTable):
         right = self.answers[0]
         self.play(right)
         self.say("refusal", [{"code": "lesson-table-quiz-worked", "params": {"action": _action(right)}},
-                             *self._worked()], where)  # fmt: skip
+                             *hint, *self._worked()], where)  # fmt: skip
 
     def _worked(self) -> list[dict[str, Any]]:
         """Why the answer is the answer: the engine's reasons against the move the question asked about."""
