@@ -127,8 +127,9 @@ def cards_from(indices: Sequence[Any], hand: Sequence[Card]) -> tuple[Card, ...]
 class CardTable(anywidget.AnyWidget):
     """A seat at a game: draws the seat's view and plays the learner's intents through the engine.
 
-    Used as it is, every seat's move is the learner's own (a lesson position, a test); the play page
-    (``dashboards.play_table.PlayTable``) adds computers, a coach, undo and saving around it."""
+    Used as it is, it plays the moves of one seat (a test); a lesson's table (``lessons.table.LessonTable``)
+    turns to each seat in turn, and the play page (``dashboards.play_table.PlayTable``) adds computers, a
+    coach, undo and saving around it."""
 
     _esm = card_module("table.js")
     _css = (HERE / "cards.css").read_text(encoding="utf-8") + (HERE / "table.css").read_text(encoding="utf-8")
