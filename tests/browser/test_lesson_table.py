@@ -3,6 +3,8 @@ seat's hand, undo) and its exercise (a wrong move hinted and not played, then th
 2's exercise (the other side's eights tapped with an eight: a hint that names the side). Places are found
 by their accessible names: "stock…", "discard pile…", "meld N…", hand cards "4 of hearts".
 
+Lesson 6's exercise: a two-meld opening staged group by group by taps, then laid.
+
 A mirror game in the test process is dealt with the lesson's seed, so the test knows the cards in hand.
 """
 
@@ -100,3 +102,18 @@ def test_lesson_two_s_exercise_shows_the_eights_and_names_their_side(page: Page,
     expect(hand.get_by_role("button", name="8 of hearts", exact=True)).to_have_attribute("aria-pressed", "true")
     quiz.get_by_role("button", name=re.compile("^discard pile")).click()
     expect(message).to_contain_text("✔ Right.", timeout=TIMEOUT)
+
+
+def test_lesson_six_s_two_meld_opening_is_staged_by_taps_then_laid(page: Page, voila_url: str) -> None:
+    quiz = open_lesson(page, voila_url, "06_initial_meld.ipynb").last
+    hand = hand_of(quiz)
+    for group in (("ace of hearts", "ace of spades", "ace of diamonds"), ("king of hearts", "king of spades",
+                                                                         "king of diamonds")):  # fmt: skip
+        for name in group:
+            tap_card(hand, name)
+        quiz.locator(".bt-meld-area").click()
+        expect(quiz.locator(".bt-staged-group")).to_have_count(1 if group[0].startswith("ace") else 2, timeout=TIMEOUT)
+    expect(quiz.locator(".bt-staging")).to_contain_text("90 of 50 points, enough")
+    quiz.get_by_role("button", name="lay the staged melds").click()
+    expect(quiz.locator(".bt-message")).to_contain_text("✔ Right.", timeout=TIMEOUT)
+    expect(quiz.locator(".bt-side.bt-mine").get_by_role("button", name=re.compile("^meld 2:"))).to_be_visible()

@@ -353,6 +353,8 @@ function render({ model, el }) {
         selected = new Set();
         handCodes = codes;
       }
+      // cards just staged as a group are out of the hand's row: no longer chosen for the next group
+      for (const index of ((page.staged || {}).groups || []).flat()) selected.delete(index);
     }
     const active = document.activeElement;
     if (active && root.contains(active) && active.dataset.focus) lastFocus = active.dataset.focus;
