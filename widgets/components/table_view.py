@@ -88,8 +88,9 @@ def seat_view(game: Game, seat: int, log_from: int = 0) -> dict[str, Any]:
 def _meld_view(number: int, meld: Sequence[Card], rules: Rules) -> dict[str, Any]:
     code, params = meld_label(number, meld, rules)
     verdict = judge(tuple(meld), rules, True)
+    shown = sorted(meld, key=lambda c: (not c.is_natural, c.rank, c.suit))  # a run reads in order, wild cards last
     return {
-        "number": number, "cards": [str(c) for c in meld], "kind": verdict.kind.value if verdict.kind else "",
+        "number": number, "cards": [str(c) for c in shown], "kind": verdict.kind.value if verdict.kind else "",
         "complete": bool(verdict.complete), "count": len(meld), "label": {"code": code, "params": params},
     }  # fmt: skip
 
@@ -193,7 +194,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
             values[key] = "; ".join(explanation_words(r, language) for r in value["reasons"])
         elif isinstance(value, dict) and "action" in value:
             try:
-                values[key] = parse_action(value["action"]).said(language)
+                values[key] = action_words(value["action"], language)
             except ValueError:
                 values[key] = value["action"]
         elif isinstance(value, str) and value.startswith(WORD_CODES) and value in EN:
@@ -272,7 +273,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
             label = render(meld["label"]["code"], _params_in_words(meld["label"]["params"], language), language)
             melds.append({"label": label, "names": [card_name(Card.parse(c), language) for c in meld["cards"]]})
         if side["melded"]:
-            minimum = t("play-melded")
+            minimum = t("table-initial-made")
         else:
             minimum = t("play-minimum", minimum=side["minimum"])
         who = t("play-side-you-short") if side["mine"] else _players(members, language)
@@ -322,7 +323,8 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "seats": seats, "sides": sides,
         "stock": t("table-stock-name", count=view["stock"]),
         "pile": pile_name, "pile_note": pile_note, "takes": takes,
-        "turn": turn, "hand_number": t("play-hand-number", hand=view["hand_number"]),
+        "turn": turn, "hand_number": t("table-hand-number", hand=view["hand_number"],
+                                       target=format_number(view["target"], language)),
         "scores": t("table-scores", target=format_number(view["target"], language)),
         "moves": moves, "offers": offers,
         "log": [event_words(e, language) for e in view["log"]],
