@@ -238,3 +238,17 @@ def test_a_refused_move_is_said_in_words() -> None:
     lines = table.table["page"]["message"]["lines"]
     assert lines[0] == "Not allowed: add 7 of hearts to meld 1."
     assert format_position(table.game.position) == before
+
+
+def test_the_turn_line_and_the_pile_note_say_only_what_the_pile_allows_now() -> None:
+    """A black 3 on top blocks the pile (RULES 3.4): the turn line offers the stock alone and the note
+    says why; once drawn, the note is gone; a pile the seat may take says so (three aces make 60 of the 50)."""
+    blocked = _table(BLOCKED)
+    labels = blocked.table["labels"]
+    assert labels["turn"] == "Your turn: tap the stock to draw." and "3 of spades" in labels["pile_note"]
+    assert blocked.handle({"do": "draw"})
+    assert blocked.table["labels"]["pile_note"] == ""
+    open_pile = _table("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=AH AS 9C 9D 5C; pile=4D AC")
+    labels = open_pile.table["labels"]
+    assert labels["turn"] == "Your turn: tap the stock to draw, or the pile to take it."
+    assert labels["pile_note"] == "you may take this pile: tap it"

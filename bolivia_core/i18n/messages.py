@@ -501,6 +501,8 @@ EN: dict[str, str] = {
         "The menu (☰) has the settings, saving, the score sheet and the hand's log."
     ),
     "table-turn-you-draw": "Your turn: tap the stock to draw, or the pile to take it.",
+    "table-turn-you-draw-stock": "Your turn: tap the stock to draw.",
+    "table-pile-takeable": "you may take this pile: tap it",
     "table-turn-you-play": "Your turn: meld or add, then tap a card and the pile to discard.",
     "table-turn-you-answer": "Your partner asks: may I go out?",
     "table-turn-other": "Player {player} is playing.",

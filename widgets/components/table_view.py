@@ -292,14 +292,19 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     elif pile["frozen"]:
         pile_name += ", " + t("table-frozen")
     pile_note = ""
-    if pile["why_not"]:
+    deciding = not view["my_turn"] or view["phase"] == "draw"  # once the learner has drawn, the pile is for later
+    if pile["why_not"] and deciding:
         pile_note = explanation_words(pile["why_not"], language)
+    elif pile["takes"] and view["my_turn"] and view["phase"] == "draw":
+        pile_note = t("table-pile-takeable")
     takes = [{"move": m, "words": action_words(m, language)} for m in pile["takes"]]
     phase = view["phase"]
     if phase == "game over":
         turn = t("play-turn-game-over")
     elif phase == "hand over":
         turn = t("table-turn-hand-over", hand=view["hand_number"])
+    elif view["my_turn"] and phase == "draw" and not pile["takes"]:
+        turn = t("table-turn-you-draw-stock")
     elif view["my_turn"]:
         turn = t(f"table-turn-you-{phase}")
     else:
