@@ -316,6 +316,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "menu": t("table-menu"), "menu_title": t("table-menu-title"), "close": t("table-close"),
         "takes": t("table-takes"), "stage": t("table-stage"), "lay_staged": t("table-lay-staged"),
         "take_back": t("table-take-back"), "skip": t("table-skip"), "chosen": t("table-chosen"),
+        "recent": t("table-recent"),
         "go_out": t("table-go-out", card=card_name(Card.parse(last[0]), language)) if len(last) == 1 else "",
         "moves": t("play-controls"), "log_title": t("table-log-title"), "why": t("play-why"),
         "saved": t("play-saved"), "saved_placeholder": t("play-saved-placeholder"), "save": t("play-save-json"),
