@@ -113,6 +113,14 @@ def test_the_computers_turns_are_shown_step_by_step_and_can_be_skipped(page: Pag
     skip.click()
     follower.mirror.play_hint()
     follower.in_step()
+    recent = page.locator(".bt-recent")  # back at the learner's draw: what the others did, in words
+    expect(recent.locator("summary")).to_have_text("What the others did since your last turn", timeout=TIMEOUT)
+    recent.locator("summary").click()
+    lines = recent.locator("li")
+    expect(lines.first).to_be_visible()
+    said = lines.all_inner_texts()
+    assert said and all(re.match(r"player [234] ", line) for line in said), said
+    assert not any(re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", line) for line in said), said
 
 
 def test_every_move_can_be_made_by_keyboard(page: Page, voila_url: str) -> None:

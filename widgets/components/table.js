@@ -34,6 +34,7 @@ function render({ model, el }) {
   let handCodes = "";
   let focusIndex = 0;
   let playing = null; // {steps, at, timer} while computer steps are shown
+  let recent = []; // the last computer steps, said in words: shown at the start of the learner's turn
   let dragging = null;
   let lastFocus = null; // the data-focus key of the element to focus again after a redraw
   const dialog = h("dialog", { class: "bt-dialog" });
@@ -314,6 +315,11 @@ function render({ model, el }) {
     } else {
       box.append(h("p", { class: "bt-turn-line", text: labels.turn }));
     }
+    const view = data().view || {};
+    if (!playing && recent.length && view.my_turn && view.phase === "draw") {
+      box.append(h("details", { class: "bt-recent" }, h("summary", { text: labels.ui.recent }),
+        h("ol", {}, ...recent.map((line) => h("li", { text: line })))));
+    }
     return box;
   }
 
@@ -426,6 +432,7 @@ function render({ model, el }) {
   // --- the computers' steps, one at a time ----------------------------------------------
   function startPlaying(steps) {
     if (playing) clearTimeout(playing.timer);
+    if (steps.length) recent = steps.map((s) => s.said);
     if (!steps.length || PACE_MS[pace()] === 0) {
       playing = null;
       if (steps.length) live.textContent = steps.map((s) => s.said).join(". ");
@@ -543,7 +550,7 @@ function render({ model, el }) {
       log.append(h("li", {}, line, why ? h("details", {}, h("summary", { text: ui.why }), h("span", { text: why })) : null));
     });
     parts.push(h("h3", { text: ui.log_title }), log);
-    dialog.replaceChildren(...parts);
+    dialog.replaceChildren(...parts.filter(Boolean));
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
   }
 

@@ -88,8 +88,9 @@ def seat_view(game: Game, seat: int, log_from: int = 0) -> dict[str, Any]:
 def _meld_view(number: int, meld: Sequence[Card], rules: Rules) -> dict[str, Any]:
     code, params = meld_label(number, meld, rules)
     verdict = judge(tuple(meld), rules, True)
+    shown = sorted(meld, key=lambda c: (not c.is_natural, c.rank, c.suit))  # a run reads in order, wild cards last
     return {
-        "number": number, "cards": [str(c) for c in meld], "kind": verdict.kind.value if verdict.kind else "",
+        "number": number, "cards": [str(c) for c in shown], "kind": verdict.kind.value if verdict.kind else "",
         "complete": bool(verdict.complete), "count": len(meld), "label": {"code": code, "params": params},
     }  # fmt: skip
 
@@ -272,7 +273,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
             label = render(meld["label"]["code"], _params_in_words(meld["label"]["params"], language), language)
             melds.append({"label": label, "names": [card_name(Card.parse(c), language) for c in meld["cards"]]})
         if side["melded"]:
-            minimum = t("play-melded")
+            minimum = t("table-initial-made")
         else:
             minimum = t("play-minimum", minimum=side["minimum"])
         who = t("play-side-you-short") if side["mine"] else _players(members, language)
@@ -291,14 +292,19 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     elif pile["frozen"]:
         pile_name += ", " + t("table-frozen")
     pile_note = ""
-    if pile["why_not"]:
+    deciding = not view["my_turn"] or view["phase"] == "draw"  # once the learner has drawn, the pile is for later
+    if pile["why_not"] and deciding:
         pile_note = explanation_words(pile["why_not"], language)
+    elif pile["takes"] and view["my_turn"] and view["phase"] == "draw":
+        pile_note = t("table-pile-takeable")
     takes = [{"move": m, "words": action_words(m, language)} for m in pile["takes"]]
     phase = view["phase"]
     if phase == "game over":
         turn = t("play-turn-game-over")
     elif phase == "hand over":
         turn = t("table-turn-hand-over", hand=view["hand_number"])
+    elif view["my_turn"] and phase == "draw" and not pile["takes"]:
+        turn = t("table-turn-you-draw-stock")
     elif view["my_turn"]:
         turn = t(f"table-turn-you-{phase}")
     else:
@@ -310,6 +316,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "menu": t("table-menu"), "menu_title": t("table-menu-title"), "close": t("table-close"),
         "takes": t("table-takes"), "stage": t("table-stage"), "lay_staged": t("table-lay-staged"),
         "take_back": t("table-take-back"), "skip": t("table-skip"), "chosen": t("table-chosen"),
+        "recent": t("table-recent"),
         "go_out": t("table-go-out", card=card_name(Card.parse(last[0]), language)) if len(last) == 1 else "",
         "moves": t("play-controls"), "log_title": t("table-log-title"), "why": t("play-why"),
         "saved": t("play-saved"), "saved_placeholder": t("play-saved-placeholder"), "save": t("play-save-json"),
@@ -322,7 +329,8 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "seats": seats, "sides": sides,
         "stock": t("table-stock-name", count=view["stock"]),
         "pile": pile_name, "pile_note": pile_note, "takes": takes,
-        "turn": turn, "hand_number": t("play-hand-number", hand=view["hand_number"]),
+        "turn": turn, "hand_number": t("table-hand-number", hand=view["hand_number"],
+                                       target=format_number(view["target"], language)),
         "scores": t("table-scores", target=format_number(view["target"], language)),
         "moves": moves, "offers": offers,
         "log": [event_words(e, language) for e in view["log"]],
