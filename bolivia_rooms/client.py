@@ -90,8 +90,11 @@ class RoomClient:
     def create(self, settings: dict[str, Any]) -> dict[str, Any]:
         return self.request({"type": "create", "settings": settings})
 
-    def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False) -> dict[str, Any]:
-        return self.request({"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over})
+    def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False,
+            seat: int | None = None) -> dict[str, Any]:  # fmt: skip
+        """Sit at the seat ``token`` opens (refused unless it is ``seat``, when a link names one)."""
+        request = {"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over}
+        return self.request(request | ({"seat": seat} if seat is not None else {}))
 
     def move(self, action: str, version: int) -> dict[str, Any]:
         return self.request({"type": "move", "action": action, "version": version})

@@ -116,11 +116,10 @@ class RoomTable(CardTable):
             self.refresh()
             return False
         try:
-            answer = self.client.sit(self.room_id, self.key, lang=get_language(), take_over=take_over)
+            answer = self.client.sit(self.room_id, self.key, lang=get_language(), take_over=take_over,
+                                     seat=_seat_number(self.asked_seat))  # fmt: skip
         except (OSError, TimeoutError, ValueError):
             answer = {"type": "refused", "code": "room-service-down", "params": {}}
-        if answer.get("type") == "seated" and answer.get("seat") != _seat_number(self.asked_seat):
-            answer = {"type": "refused", "code": "room-token-forged", "params": {}}
         if answer.get("type") != "seated":
             self.notice = {"code": answer.get("code", "room-service-down"), "params": answer.get("params", {}),
                            "text": answer.get("text")}  # fmt: skip
@@ -367,7 +366,7 @@ class RoomTable(CardTable):
 
 def _seat_number(seat: object) -> int:
     text = str(seat)
-    return int(text) if text.isdigit() and 0 < int(text) < 100 else 1
+    return int(text) if text.isdigit() and 0 < int(text) < 100 else 0  # no seat: the room refuses the link
 
 
 def _said(answer: Mapping[str, Any]) -> str:
