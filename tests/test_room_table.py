@@ -320,3 +320,41 @@ def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_ca
         assert not _leaks(message, allowed), _leaks(message, allowed)[:3]
         if message["view"] is not None:
             assert _cards(" ".join(message["view"]["hand"])) == hands[at]
+
+
+def test_a_restart_of_the_room_service_loses_nothing_and_the_pages_sit_again(tmp_path: Any) -> None:
+    """The service stops mid-hand (as a restart does) and comes back on the same address over the same
+    store: every page says the service is away, sits at its seat again by itself, and plays on."""
+    store = tmp_path / "rooms"
+    first = ServiceThread(SQLiteStore(store), computer_delay=0)
+    address = first.address
+    made = _create(first, players=2, levels=["greedy", "greedy"])
+    opened = []
+    for n in (1, 2):
+        loop = PageLoop()
+        opened.append((RoomTable(made["room"], n, made["seats"][str(n)], address=address, language="en",
+                                 schedule=loop), loop))  # fmt: skip
+    try:
+        for page, loop in opened:
+            loop.pump(lambda page=page: page.room_view is not None and page.room_view["version"] == 2)
+        mover = next(p for p, _ in opened if p.room_view["turn"] == p.seat)  # type: ignore[index]
+        assert mover.handle({"do": "draw", "where": "stock"}) is True
+        version, hand = mover.room_view["version"], mover.table["view"]["hand"]  # type: ignore[index]
+        first.stop()
+        for page, loop in opened:
+            loop.pump(lambda page=page: page.notice is not None)
+            assert "room service does not answer" in _message(page)
+        again = ServiceThread(SQLiteStore(store), port=address[1], computer_delay=0)
+        try:
+            for page, loop in opened:
+                loop.pump(lambda page=page: page.notice is None and page.room_view["version"] >= version, timeout=20)  # type: ignore[index]
+            assert mover.table["view"]["hand"] == hand and mover.table["view"]["my_turn"]
+            discard = next(m for m in mover.table["view"]["moves"] if m.startswith("discard"))
+            assert mover.handle({"do": "move", "move": discard}) is True, _message(mover)
+        finally:
+            for page, _ in opened:
+                page.close()
+            again.stop()
+    finally:
+        for page, _ in opened:
+            page.close()

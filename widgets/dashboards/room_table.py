@@ -15,6 +15,7 @@ The solo table's "invite" makes a room from its settings; the page then becomes 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -37,6 +38,7 @@ from .play_table import PlayTable, level_words
 __all__ = ["RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of"]
 
 Schedule = Callable[[Callable[[], None]], None]
+RECONNECT_SECONDS = 120  # a room service restarted within this is sat at again by every open seat page
 
 
 def kernel_scheduler() -> Schedule:
@@ -92,6 +94,7 @@ class RoomTable(CardTable):
         self.may_take_over = False
         self.open_menu = open_menu
         self._schedule = schedule or kernel_scheduler()
+        self._closing = False
         self._address = address
         self.client = client
         super().__init__(seat=_seat_number(seat), **kwargs)
@@ -147,9 +150,11 @@ class RoomTable(CardTable):
 
     def _notice_came(self, message: dict[str, Any]) -> None:
         if message.get("type") == "closed":
-            if self.notice is None and self.client is not None:
-                self.notice = {"code": "room-service-down", "params": {}}
-                self.refresh()
+            if self._closing or self.notice is not None:
+                return
+            self.notice = {"code": "room-service-down", "params": {}}
+            self.refresh()
+            threading.Thread(target=self._reconnect, daemon=True).start()
             return
         if message.get("code") == "room-seat-taken-over":
             self.notice = {"code": "room-seat-taken-over", "params": message.get("params", {}),
@@ -157,7 +162,30 @@ class RoomTable(CardTable):
             self.may_take_over = True
             self.refresh()
 
+    def _reconnect(self) -> None:
+        """The room service went away (a restart): try again for a while, then sit at the seat again; the
+        room is kept by its store, so the table comes back as it stood."""
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        while not self._closing and time.monotonic() < deadline:
+            time.sleep(0.5)
+            try:
+                client = RoomClient(self._address)
+            except OSError:
+                continue
+            self._schedule(lambda client=client: self._sit_again(client))  # type: ignore[misc]
+            return
+
+    def _sit_again(self, client: RoomClient) -> None:
+        if self._closing:
+            client.close()
+            return
+        self.client = client
+        self._connect()
+        self.notice = None
+        self.sit()
+
     def close(self) -> None:
+        self._closing = True
         if self.client is not None:
             self.client.close()
         super().close()
