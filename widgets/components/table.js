@@ -352,6 +352,7 @@ function render({ model, el }) {
     const me = view.seats.find((s) => s.me);
     root.classList.toggle("bt-my-turn", !!view.my_turn);
     root.classList.toggle("bt-playing", !!playing);
+    if (page.version !== undefined) root.dataset.version = String(page.version); // a shared room's move number
     const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰", "aria-label": labels.ui.menu,
                                      "data-focus": "menu", onclick: () => openMenu() });
     const top = h("div", { class: "bt-top" }, scores(view, labels), menuButton);
@@ -554,6 +555,8 @@ function render({ model, el }) {
     // the page's language at once, before any computer's steps are shown (they may take seconds)
     const language = (data().page || {}).language;
     if (language) document.documentElement.setAttribute("lang", language);
+    const roomMenu = ((data().page || {}).menu || {});
+    if (dialog.open && roomMenu.room_title) dialog.querySelector(".bt-room")?.replaceWith(roomPart(roomMenu)); // who sits where, now
     if (dialog.open && (data().page || {}).menu) {
       const saved = dialog.querySelector(".bt-saved textarea");
       if (saved && (data().page.menu.saved || "") !== saved.value && data().page.menu.saved) saved.value = data().page.menu.saved;

@@ -244,6 +244,8 @@ class RoomTable(CardTable):
                                 "hand_end": None, "menu": self._menu(), "room": self._room_line()}  # fmt: skip
         if self.open_menu:
             page["open_menu"] = True
+        if room:
+            page["version"] = room["version"]  # the room's move number: a test sees which table a page shows
         return page
 
     def _room_line(self) -> str:
@@ -252,6 +254,9 @@ class RoomTable(CardTable):
             return ""
         if room.get("asked_by") and room["turn"] == self.seat:
             return render("room-asked", {"player": room["asked_by"]})
+        me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
+        if me is not None and me["state"] in ("computer", "away"):  # the computer plays this seat now: said here
+            return render(f"room-seat-{me['state']}", {"seat": self.seat, "level": level_words(me["level"])})
         return render("room-you-sit", {"seat": self.seat})
 
     def _menu(self) -> dict[str, Any]:
