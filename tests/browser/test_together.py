@@ -139,6 +139,17 @@ def _game(store: Path, room: str) -> tuple[Game, int]:
         kept.close()
 
 
+def _computer_plays(store: Path, room: str, seat: int) -> bool:
+    kept = SQLiteStore(store)
+    try:
+        stored = kept.load(room)
+        assert stored is not None
+        state = stored.meta["seats"][seat - 1]
+        return bool(state["computer"] or state["away"])
+    finally:
+        kept.close()
+
+
 class _Mirror:
     """What HintFollower reads of a table: the labels the seat's page shows (computed here from the
     store's game, as the page's kernel computes them from the room's view)."""
@@ -211,6 +222,8 @@ def _play(browser: Any, url: str, rooms: Rooms, person_moves: int | None, seats:
     host = _open(browser, play, 1)
     seats[1] = host
     host.page.get_by_role("button", name="menu", exact=True).click(timeout=WAIT)
+    for number in (2, 3, 4):  # the computer's level for each seat, should it be handed to the computer
+        host.page.locator(f".bt-dialog select[data-setting='level-{number}']").select_option("greedy", timeout=WAIT)
     host.page.locator(".bt-dialog").get_by_role("button", name="invite", exact=True).click(timeout=WAIT)
     links = {}
     for number in (2, 3, 4):  # the page became seat 1 and shows the other seats' links at once
@@ -242,7 +255,13 @@ def _play(browser: Any, url: str, rooms: Rooms, person_moves: int | None, seats:
             restarted = True
         print(f"move {version}: seat {game.to_move} {game.phase}", flush=True)
         mover = game.to_move
-        if mover == 4:  # the computer's seat: the service plays it
+        if mover != 4 and _computer_plays(rooms.store, room, mover):  # left idle while the pages opened
+            seats[mover].page.locator(".bt-table").get_by_role("button", name="I am back", exact=True).click(
+                timeout=WAIT)  # fmt: skip
+            while _computer_plays(rooms.store, room, mover):
+                time.sleep(0.1)
+            continue
+        if _computer_plays(rooms.store, room, mover):  # seat 4: the service plays it
             deadline = time.monotonic() + 60
             while _game(rooms.store, room)[1] == version:
                 assert time.monotonic() < deadline, "the computer's seat was not played"

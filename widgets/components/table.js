@@ -574,6 +574,10 @@ function render({ model, el }) {
   const resize = () => fit();
   window.addEventListener("resize", resize);
   changed();
+  // drawn before it was in the document (a page built ahead, a seat page put in the play page's box): its
+  // height is fitted to the window again once it is there
+  const attached = () => (el.isConnected ? fit() : requestAnimationFrame(attached));
+  requestAnimationFrame(attached);
   if ((data().page || {}).open_menu) {
     // the inviter's page has just become seat 1: show the seats' links at once, once it is in the document
     const opened = () => (el.isConnected ? openMenu() : requestAnimationFrame(opened));

@@ -95,6 +95,8 @@ class RoomTable(CardTable):
         self.open_menu = open_menu
         self._schedule = schedule or kernel_scheduler()
         self._closing = False
+        self._pending: dict[str, Any] | None = None  # the newest view heard, not drawn yet
+        self._pending_lock = threading.Lock()
         self._address = address
         self.client = client
         super().__init__(seat=_seat_number(seat), **kwargs)
@@ -110,7 +112,7 @@ class RoomTable(CardTable):
         except OSError:
             self.notice = {"code": "room-service-down", "params": {}}
             return
-        self.client.on_view = lambda view: self._schedule(lambda: self._view_came(view))
+        self.client.on_view = self._view_heard
         self.client.on_notice = lambda message: self._schedule(lambda: self._notice_came(message))
 
     def sit(self, take_over: bool = False) -> bool:
@@ -135,6 +137,21 @@ class RoomTable(CardTable):
             self.room_view = self.client.view
         self.refresh()
         return True
+
+    def _view_heard(self, view: dict[str, Any]) -> None:
+        """In the reader thread: keep the newest view, and have the page's loop draw it (once, however many
+        came meanwhile: a busy kernel draws the table as it stands, not every move it missed)."""
+        with self._pending_lock:
+            waiting = self._pending is not None
+            self._pending = view
+        if not waiting:
+            self._schedule(self._draw_pending)
+
+    def _draw_pending(self) -> None:
+        with self._pending_lock:
+            view, self._pending = self._pending, None
+        if view is not None:
+            self._view_came(view)
 
     def _view_came(self, view: dict[str, Any]) -> None:
         if self.notice is not None:
@@ -226,7 +243,7 @@ class RoomTable(CardTable):
             if seat["state"] in ("computer", "away") and str(seat["seat"]) in labels["seats"]:
                 said = render(f"room-seat-{seat['state']}", {"seat": seat["seat"], "level": level_words(seat["level"])},
                               language)  # fmt: skip
-                labels["seats"][str(seat["seat"])]["state"] += f" · {said}"
+                labels["seats"][str(seat["seat"])]["name"] += f" · {said}"  # shown beside the seat, and said
         self.table = {"view": view, "labels": labels, "page": page}
 
     def _notice_text(self, language: str) -> str:
