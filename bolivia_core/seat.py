@@ -80,8 +80,9 @@ def seat_view(game: Game, seat: int, log_from: int = 0) -> dict[str, Any]:
 def _meld_view(number: int, meld: Sequence[Card], rules: Rules) -> dict[str, Any]:
     code, params = meld_label(number, meld, rules)
     verdict = judge(tuple(meld), rules, True)
+    shown = sorted(meld, key=lambda c: (not c.is_natural, c.rank, c.suit))  # a run reads in order, wild cards last
     return {
-        "number": number, "cards": [str(c) for c in meld], "kind": verdict.kind.value if verdict.kind else "",
+        "number": number, "cards": [str(c) for c in shown], "kind": verdict.kind.value if verdict.kind else "",
         "complete": bool(verdict.complete), "count": len(meld), "label": {"code": code, "params": params},
     }  # fmt: skip
 
