@@ -386,7 +386,7 @@ EN: dict[str, str] = {
     "action:meld": "meld {melds:and}",
     "action:add": "add {cards} to meld {meld}",
     "action:discard": "discard {card}",
-    "action:ask-partner": "ask your partner",
+    "action:ask-partner": "ask your partner if you may go out",
     "action:answer-yes": "answer yes",
     "action:answer-no": "answer no",
     "action:pass": "pass",
