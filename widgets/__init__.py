@@ -4,6 +4,7 @@ from .components.cards import CardRow
 from .dashboards.game_viewer import GameViewer
 from .language import LanguagePicker, page_language
 from .dashboards.play_table import PlayTable
+from .dashboards.room_table import RoomTable, play_page
 from .dashboards.meld_checker import MeldChecker, MeldQuiz
 from .dashboards.meld_lab import MeldLab
 from .dashboards.table_tools import ScenarioExplorer, ScoreCalculator, ScoreQuiz
@@ -22,10 +23,12 @@ __all__ = [
     "MeldLab",
     "MeldQuiz",
     "PlayTable",
+    "RoomTable",
     "ScenarioExplorer",
     "ScoreCalculator",
     "ScoreQuiz",
     "VariantExplorer",
     "VariantLab",
     "page_language",
+    "play_page",
 ]

@@ -1245,6 +1245,26 @@ EN: dict[str, str] = {
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",
     "room-seat-away": "seat {seat}: away; the computer ({level}) plays until they return",
+    # --- rooms: the invite control and the seat pages at the card table (together) ---
+    "room-invite": "invite",
+    "room-invite-links": "Send each person their own seat's link:",
+    "room-seat-link": "seat {seat}",
+    "room-own-link": "your own seat's link (to come back to this seat, with the seats' controls)",
+    "room-menu-title": "Playing together: you sit at seat {seat}",
+    "room-you-sit": "you sit at seat {seat}",
+    "room-asked": "player {player} asks you: may they go out? Answer yes or no.",
+    "room-who-plays": "seat {seat} is played by",
+    "room-a-person": "a person",
+    "room-the-computer": "the computer",
+    "room-seat-level": "seat {seat}: the computer's level",
+    "room-take-over": "take the seat over here",
+    "room-back": "I am back",
+    "room-waiting": "sitting down at the table…",
+    "room-not-here": "at a shared table there are no hints, undo or saved games: the room keeps the game",
+    "room-service-down": (
+        "the room service does not answer: the server that shares the table is not running "
+        "(bash scripts/serve.sh starts it beside the pages)"
+    ),
 
     # --- variant studies: the study command and the Variant lab (study) ---
     "study-heading": (

@@ -350,9 +350,19 @@ function render({ model, el }) {
       h("span", { class: "bt-pile-card" }, cardBack()), h("span", { class: "bt-badge", text: String(view.stock) }));
   }
 
+  function notice(page) {
+    // a seat page that has no seat (yet): what the room said, and what may be done (take the seat over)
+    const said = page.message || { kind: "news", lines: [] };
+    const box = h("div", { class: `bt-message bt-${said.kind}`, role: said.kind === "refusal" ? "alert" : "status" },
+      ...said.lines.map((line) => h("p", { class: "bt-headline", text: line })));
+    const buttons = (page.controls || []).map((c) => h("button", { type: "button", class: `bt-control${c.primary ? " bt-primary" : ""}`,
+                                                                   text: c.text, onclick: () => model.send(c.intent) }));
+    root.replaceChildren(box, h("div", { class: "bt-controls" }, ...buttons));
+  }
+
   function draw(override) {
     const { view, labels, page = {} } = override || data();
-    if (!view) return;
+    if (!view) return notice(page);
     if (!override) {
       const codes = view.hand.join(" ") + "|" + view.phase + "|" + view.to_move;
       if (codes !== handCodes) {
@@ -370,6 +380,7 @@ function render({ model, el }) {
     root.classList.toggle("bt-my-turn", !!view.my_turn);
     root.classList.toggle("bt-compact", !!page.compact); // a lesson's table: its own height, not the window's
     root.classList.toggle("bt-playing", !!playing);
+    if (page.version !== undefined) root.dataset.version = String(page.version); // a shared room's move number
     const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰", "aria-label": labels.ui.menu,
                                      "data-focus": "menu", onclick: () => openMenu() });
     const top = h("div", { class: "bt-top" }, scores(view, labels), menuButton);
@@ -382,7 +393,8 @@ function render({ model, el }) {
     const table = h("div", { class: "bt-felt" }, seats, ...theirs, middle, ...ours, staging(view, labels, page));
     const meRow = h("div", { class: `bt-me${me && me.to_move ? " bt-to-move" : ""}`, "data-place": `seat-${view.seat}` },
       h("span", { class: "bt-seat-name", text: labels.seats[String(view.seat)].name }),
-      h("span", { class: "bt-turn", text: labels.hand_label }));
+      h("span", { class: "bt-turn", text: labels.hand_label }),
+      page.room ? h("span", { class: "bt-room-line", text: page.room }) : null);
     const offers = h("div", { class: "bt-offers", role: "group", hidden: true });
     offers.addEventListener("keydown", (event) => {
       if (event.key === "Escape") offers.hidden = true;
@@ -524,6 +536,7 @@ function render({ model, el }) {
       box.addEventListener("change", () => model.send({ do: "setting", key: check.key, value: box.checked }));
       pickers.append(h("label", { class: "bt-check" }, box, h("span", { text: check.label })));
     }
+    if (menu.room_title) parts.push(roomPart(menu));
     parts.push(pickers);
     const actions = h("div", { class: "bt-controls" },
       ...(menu.actions || []).map((a) => h("button", { type: "button", class: "bt-control", text: a.text,
@@ -554,11 +567,31 @@ function render({ model, el }) {
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
   }
 
+  function roomPart(menu) {
+    // a shared table: who sits where, and for the person who invited one link per seat (its accessible
+    // name "seat 2"), to copy and send; the links are relative to this page
+    const part = h("section", { class: "bt-room", "aria-label": menu.room_title }, h("h3", { text: menu.room_title }),
+      h("ul", { class: "bt-room-seats" }, ...(menu.room_seats || []).map((text) => h("li", { text }))));
+    if (menu.links) {
+      part.append(h("p", { text: menu.links_title }), h("ul", { class: "bt-room-links" },
+        ...menu.links.map((link) => h("li", {}, h("a", { href: link.href, "aria-label": link.label, target: "_blank",
+                                                         rel: "noopener", text: link.label }),
+          h("input", { type: "text", readonly: true, value: new URL(link.href, document.baseURI).href,
+                       "aria-label": `${link.label}: ${link.state}`, onfocus: (e) => e.target.select() })))));
+    }
+    if (menu.own_link) {
+      part.append(h("p", {}, h("a", { href: menu.own_link.href, text: menu.own_link.label })));
+    }
+    return part;
+  }
+
   function changed() {
     const steps = (data().page || {}).steps || [];
     // the page's language at once, before any computer's steps are shown (they may take seconds)
     const language = (data().page || {}).language;
     if (language) document.documentElement.setAttribute("lang", language);
+    const roomMenu = ((data().page || {}).menu || {});
+    if (dialog.open && roomMenu.room_title) dialog.querySelector(".bt-room")?.replaceWith(roomPart(roomMenu)); // who sits where, now
     if (dialog.open && (data().page || {}).menu) {
       const saved = dialog.querySelector(".bt-saved textarea");
       if (saved && (data().page.menu.saved || "") !== saved.value && data().page.menu.saved) saved.value = data().page.menu.saved;
@@ -576,6 +609,15 @@ function render({ model, el }) {
   const resize = () => fit();
   window.addEventListener("resize", resize);
   changed();
+  // drawn before it was in the document (a page built ahead, a seat page put in the play page's box): its
+  // height is fitted to the window again once it is there
+  const attached = () => (el.isConnected ? fit() : requestAnimationFrame(attached));
+  requestAnimationFrame(attached);
+  if ((data().page || {}).open_menu) {
+    // the inviter's page has just become seat 1: show the seats' links at once, once it is in the document
+    const opened = () => (el.isConnected ? openMenu() : requestAnimationFrame(opened));
+    requestAnimationFrame(opened);
+  }
   return () => {
     window.removeEventListener("resize", resize);
     root.remove();

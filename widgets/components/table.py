@@ -26,6 +26,7 @@ from bolivia_core.cards import Card, format_cards
 from bolivia_core.melds import judge
 from bolivia_core.game import Game
 from bolivia_core.i18n import Reason, get_language, render
+from bolivia_core.rules import Rules
 
 from .cards import card_module
 from .table_view import explanation_view, seat_view, table_labels
@@ -154,6 +155,11 @@ class CardTable(anywidget.AnyWidget):
     def hand(self) -> list[Card]:
         return sorted(self.game.position.hands[self.seat - 1])
 
+    @property
+    def rules(self) -> Rules:
+        """The rules the table judges a staged group by (a room's seat holds no game, only its rules)."""
+        return self.game.rules
+
     def page_data(self) -> dict[str, Any]:
         """What the page around the table adds to the view (menus, settings); a subclass adds more."""
         return {}
@@ -232,7 +238,7 @@ class CardTable(anywidget.AnyWidget):
             self.say("refusal", [{"code": "table-bad-cards", "params": {"cards": format_cards(cards),
                                                                         "count": len(self.hand)}}], where)  # fmt: skip
             return False
-        verdict = judge(cards, self.game.rules)
+        verdict = judge(cards, self.rules)
         if not verdict.legal:
             self.say("refusal", [{"code": "play-refused", "params": {"action": {"action": str(Meld((cards,)))}}},
                                  *[explanation_view(r) for r in verdict.reasons]], where)  # fmt: skip
