@@ -160,6 +160,10 @@ class CardTable(anywidget.AnyWidget):
         """The rules the table judges a staged group by (a room's seat holds no game, only its rules)."""
         return self.game.rules
 
+    def my_side(self) -> int | None:
+        """The seat's side, numbered from 0 as the view does."""
+        return self.game.position.side_of(self.seat)
+
     def page_data(self) -> dict[str, Any]:
         """What the page around the table adds to the view (menus, settings); a subclass adds more."""
         return {}
@@ -212,7 +216,7 @@ class CardTable(anywidget.AnyWidget):
         if do == "meld" and intent.get("stage"):
             return self._meld_or_stage(intent, where)
         try:
-            action = intent_action(intent, self.hand, self.game.position.side_of(self.seat))
+            action = intent_action(intent, self.hand, self.my_side())
         except IntentError as error:
             self.say("refusal", [{"code": error.code, "params": error.params}], where)
             self.refresh()

@@ -221,6 +221,9 @@ class RoomTable(CardTable):
     def rules(self) -> Rules:
         return get_rules(self.view["rules"] if self.view else "bolivia")
 
+    def my_side(self) -> int | None:
+        return int(self.view["my_side"]) if self.view else None
+
     def refresh(self) -> None:
         language = get_language()
         page = self.page_data()
