@@ -1202,6 +1202,38 @@ EN: dict[str, str] = {
     "club:loaded": "✔ loaded {title}.",
     "club:sheet-link": "printable rules sheet (HTML)",
     "club:sheet-file": "{name} rules.html",
+    # --- the scenario explorer ("a seat's moves") and the watch-a-game page ("every hand open") at the
+    # card table (viewer); position notation (rules=bolivia; p1=...) stays as it is ---
+    "explore-no-such-scenario": "There is no lesson position named {name}; the positions are: {known}.",
+    "explore-paste-empty": (
+        "Paste a position in the scenario notation into the box first (it shows the position on the table "
+        "as an example)."
+    ),
+    "explore-paste-refused": "This position cannot be shown, so the table stays as it was: {why}",
+    "explore-pasted": "The pasted position is on the table: player {player} to move.",
+    "explore-moves-of": (
+        "The table shows player {player}'s hand and moves: tap the stock, the pile, cards or a meld to try one."
+    ),
+    "explore-moves-head": "Player {player} may make {count:n:move} now:",
+    "explore-moves-more": "and {count} more (every one is in the menu ☰).",
+    "explore-lesson": "the lesson",
+    "explore-list-moves": "moves ({count})",
+    "explore-position": "The position (scenario notation)",
+    "explore-paste-placeholder": "paste a position here: rules=bolivia; players=2; turn=1; ...",
+    "explore-show-position": "show the table's position",
+    "explore-load-position": "explore this position",
+    "explore-pasted-choice": "(a pasted position)",
+    "watch-hand-of": "player {player}'s hand, {count:n:card}",
+    "watch-dealt": (
+        "A new game, seed {seed}; player {player} plays first. Every hand is open: tap “next move” to watch."
+    ),
+    "watch-why": "Why: {why}",
+    "watch-stepped-back": "Back to move {move}.",
+    "watch-only-computers": (
+        "Only the computers play on this page: tap “next move” to see their next move (the play page "
+        "is where you play)."
+    ),
+    "watch-bad-setting": "There is no setting {key} = {value} on this page.",
     # --- rooms: playing together, each person at their own seat (rooms) ---
     "room-token-forged": (
         "this seat's link is not valid: its key is wrong or cut short; open the link exactly as it was sent to you"
