@@ -1219,7 +1219,7 @@ EN: dict[str, str] = {
     "explore-lesson": "the lesson",
     "explore-list-moves": "moves ({count})",
     "explore-position": "The position (scenario notation)",
-    "explore-paste-placeholder": "paste a position here: rules=bolivia; players=2; turn=1; ...",
+    "explore-paste-placeholder": "paste a position here: rules=…; players=…; turn=…; p1=…",
     "explore-show-position": "show the table's position",
     "explore-load-position": "explore this position",
     "explore-pasted-choice": "(a pasted position)",
@@ -1228,6 +1228,7 @@ EN: dict[str, str] = {
         "A new game, seed {seed}; player {player} plays first. Every hand is open: tap “next move” to watch."
     ),
     "watch-why": "Why: {why}",
+    "watch-skip": "skip to the end of these moves",
     "watch-stepped-back": "Back to move {move}.",
     "watch-only-computers": (
         "Only the computers play on this page: tap “next move” to see their next move (the play page "

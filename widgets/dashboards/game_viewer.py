@@ -64,7 +64,9 @@ class GameViewer(CardTable):
 
     def view_and_labels(self, language: str) -> tuple[dict[str, Any], dict[str, Any]]:
         view = open_view(self.game, self.seat)
-        return view, table_labels(view, language)
+        labels = table_labels(view, language)
+        labels["ui"]["skip"] = render("watch-skip")  # no turn of the learner's to skip to here
+        return view, labels
 
     # --- playing -------------------------------------------------------------------------
 
@@ -128,7 +130,9 @@ class GameViewer(CardTable):
         view = open_view(self.game, self.seat, log_from=len(self.game.log))
         events = [explanation_view(event) for event in self.game.log[logged:]]
         motion = next((m for m in map(step_motion, events) if m is not None), None)
-        return {"view": view, "labels": table_labels(view, language), "motion": motion,
+        labels = table_labels(view, language)
+        labels["ui"]["skip"] = render("watch-skip")
+        return {"view": view, "labels": labels, "motion": motion,
                 "said": "; ".join(event_words(e, language) for e in events)}  # fmt: skip
 
     def _said(self, logged: int) -> str:
