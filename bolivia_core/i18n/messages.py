@@ -436,7 +436,6 @@ EN: dict[str, str] = {
     "play-computer-step": "next computer move",
     "play-computer-all": "all computer moves to my turn",
     "play-no-computer-move": "No computer is to move now.",
-    "play-log": "What happened",
     "play-log-empty": "Nothing yet.",
     "play-why": "why?",
     "play-why-after-hand": (
@@ -465,7 +464,6 @@ EN: dict[str, str] = {
     "play-resumed": "Resumed after {moves:n:move}.",
     "play-resume-failed": "Could not resume: {why}",
     # the play table: the end of a hand and of the game
-    "play-hands": "Hands played",
     "play-none-yet": "None yet.",
     "play-col-hand": "hand", "play-col-went-out": "went out",
     "play-nobody": "nobody",
@@ -536,12 +534,8 @@ EN: dict[str, str] = {
     "lite-runs-here": "Everything here runs in your browser: the first page you open takes a while to start "
                       "Python, and then works without a network.",
     "lite-notebooks-link": "The notebooks with their code",
-    "page-judged-action": "asked about: {action}",
     "page-meld-named": "{row}, a {name}",
-    "page-side-heading": "Side {side} ({players}): score {score}; red 3s: {red}",
     "page-none": "none",
-    "page-hand-of": "player {player}'s hand",
-    "page-resting": "player {player}: resting this hand",
     "page-no-cards": "no cards",
     "page-side-melds": "The side's melds",
     "page-hand-to-move": "The hand of the player to move",
@@ -1132,21 +1126,13 @@ EN: dict[str, str] = {
     "calc:concealed": "concealed (the whole hand in one turn)",
     # the scenario explorer (action syntax such as "take pile with KH QS" is notation: never translated)
     "scen:scenario": "Position",
-    "scen:hand-label": "the hand of the player to move",
     "scen:legal": "Legal moves",
-    "scen:play": "play it",
     "scen:undo": "undo",
-    "scen:try": "Try",
-    "scen:try-placeholder": "e.g. {action}",
-    "scen:why-not": "why not?",
     "scen:to-draw": "Player {player} to draw.",
     "scen:to-play": "Player {player} to meld, add or discard.",
     "scen:to-answer": "Player {player} to answer the partner.",
     "scen:to-hand-over": "The hand is over.",
     "scen:to-game-over": "The game is over.",
-    "scen:facts": "Top of the discard pile: {top} ({pile:n:card}); stock: {stock:n:card}.",
-    "scen:allowed": "✔ allowed now.",
-    "scen:not-allowed": "✘ not allowed:",
     # the game viewer
     "viewer:computers": "Computers",
     "viewer:seating-1": "greedy",
@@ -1157,12 +1143,6 @@ EN: dict[str, str] = {
     "viewer:back": "back a move",
     "viewer:next": "next move",
     "viewer:to-hand-end": "to the end of the hand",
-    "viewer:table-heading": "The table (hands open: only computers play)",
-    "viewer:hand-over": "The hand is over; the next move deals the next one.",
-    "viewer:status": "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}.",
-    "viewer:status-top": (
-        "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}, top {top}."
-    ),
     "viewer:col-side": "side {side}",
     # the variant explorer
     "variant:compare": "Compare:",
