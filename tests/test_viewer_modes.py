@@ -201,6 +201,9 @@ def test_the_explorer_refuses_a_malformed_position_naming_the_field_and_changes_
         assert explorer.game.to_json() == before and explorer.table["view"] == view and explorer.scenario
     assert not explorer.handle({"do": "setting", "key": "scenario", "value": "no-such-lesson"})
     assert "no lesson position named 'no-such-lesson'" in message(explorer) and explorer.game.to_json() == before
+    assert not explorer.handle({"do": "setting", "key": "language", "value": "xx"})
+    assert message(explorer) == "There is no setting language = 'xx' on this page."
+    assert explorer.game.to_json() == before
 
 
 def test_the_explorer_shows_a_pasted_position_and_the_table_s_own_in_notation() -> None:

@@ -272,6 +272,9 @@ class ScenarioExplorer(CardTable):
                 return self.load(str(value))
             if key == "language" and value in LANGUAGES:
                 change_page_language(value)  # the table follows it, and the page's heading
+            else:
+                self.say("refusal", [{"code": "watch-bad-setting", "params": {"key": key[:40],
+                                                                              "value": repr(value)[:40]}}])  # fmt: skip
         elif do == "save":
             self.shown_text = format_position(self.game.position)
         elif do == "resume" and isinstance(intent, Mapping):
