@@ -1051,8 +1051,9 @@ EN: dict[str, str] = {
         "whether it went out; the line items and the total follow the rules you pick."
     ),
     "page-intro:scenario_explorer": (
-        "Pick a lesson position, play its legal moves one by one (and undo them), or type any action and ask why "
-        "it is not allowed."
+        "A lesson position at the card table, seen from the player to move: try its moves by touch (a move that "
+        "is not allowed says why, beside the place you tapped), list them, undo them. The menu (☰) picks another "
+        "position or takes one pasted in the scenario notation."
     ),
     "page-intro:variant_explorer": (
         "Pick two to four rule sets. The first tab lists the rules that differ, with an A where the sources are "

@@ -524,7 +524,7 @@ function render({ model, el }) {
       log.append(h("li", {}, line, why ? h("details", {}, h("summary", { text: ui.why }), h("span", { text: why })) : null));
     });
     parts.push(h("h3", { text: ui.log_title }), log);
-    dialog.replaceChildren(...parts);
+    dialog.replaceChildren(...parts.filter(Boolean)); // a part left out is not written as "null"
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
   }
 
