@@ -22,6 +22,7 @@ Targets (issue 12, the play table): interactive <= 2 s; click <= 50 ms median; c
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -102,8 +103,10 @@ def score_calculator(page: Page) -> tuple[str, float]:
 
 
 def scenario_explorer(page: Page) -> tuple[str, float]:
-    steps = [(page.get_by_role("button", name="play it"), None), (page.get_by_role("button", name="undo"), None)]
-    return "play/undo click to new position", median_update_ms(page, steps, ".bolivia-scenario-explorer")
+    moves = page.get_by_role("button", name=re.compile(r"^moves \("))
+    steps = [(moves, None), (page.get_by_role("button", name="the lesson"), None)]
+    said = "'moves'/'the lesson' tap to the words beside the hand"
+    return said, median_update_ms(page, steps, ".bolivia-scenario-explorer")
 
 
 def variant_explorer(page: Page) -> tuple[str, float]:

@@ -1,4 +1,6 @@
-"""Screenshots of every dashboard in JupyterLab's light and dark themes, for docs/screenshots/.
+"""Screenshots of every dashboard in JupyterLab's light and dark themes, for docs/screenshots/ (the card
+table's pages in their states: scripts/table_screenshots.py for play, scripts/viewer_screenshots.py for the
+scenario explorer and the watch-a-game page).
 
 Starts Voila (once per theme) over notebooks/, opens each dashboard in Debian's
 chromium, chooses a few cards so the selected state shows, and saves PNGs. When
@@ -32,9 +34,7 @@ PAGES = {
     "meld-lab": ("meld_lab.ipynb", ".bolivia-meld-lab"),
     "meld-checker": ("meld_checker.ipynb", ".bolivia-verdict"),
     "score-calculator": ("score_calculator.ipynb", ".bolivia-score-sheet"),
-    "scenario-explorer": ("scenario_explorer.ipynb", ".bolivia-scenario-explorer .bx-card"),
     "variant-explorer": ("variant_explorer.ipynb", ".bolivia-rules-table"),
-    "game-viewer": ("game_viewer.ipynb", ".bolivia-game-table"),
     "variant-lab": ("variant_lab.ipynb", ".lab-plots svg"),
     "club-editor": ("variant_explorer.ipynb", ".bolivia-rules-table"),
     "variant-situation": ("variant_explorer.ipynb", ".bolivia-rules-table"),
@@ -45,9 +45,8 @@ PAGES = {
     "variants-compared-sv": ("sv/variants_compared.ipynb", ".bolivia-rules-table"),
 }
 # also shown 390 px wide, as on a phone
-PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator", "scenario-explorer",
-         "variant-explorer", "variant-lab",
-         "game-viewer", "club-editor", "variant-situation", "index", "lesson-card-values",
+PHONE = {"play", "play-hand-end", "meld-lab", "meld-checker", "score-calculator",
+         "variant-explorer", "variant-lab", "club-editor", "variant-situation", "index", "lesson-card-values",
          "lesson-scoring", "glossary", "variants-compared-sv"}
 # Voila scrolls a panel, not the document: the page's whole height is that panel's.
 PAGE_HEIGHT = """() => Math.max(800, ...Array.from(document.querySelectorAll('.lm-BoxPanel-child, body'),
@@ -64,10 +63,6 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
         page.get_by_label("Left in hand").fill("5C JD")
         page.get_by_label("Red 3s").fill("2")
         page.get_by_label("the side went out").check()
-    elif name == "game-viewer":
-        page.get_by_role("button", name="to the end of the hand").click()
-        page.locator("table.bolivia-hand-results").wait_for()  # the hand is scored
-        page.locator(".bolivia-game-table .bolivia-meld-rows .bx-card").first.wait_for()  # and its melds drawn
     elif name == "play":  # the card table (scripts/table_screenshots.py takes its states in detail)
         page.get_by_role("button", name=re.compile("^stock")).click()
         page.locator(".bt-message.bt-news").wait_for()
@@ -106,9 +101,6 @@ def show_in_use(name: str, page) -> None:  # type: ignore[no-untyped-def]
             exercise.get_by_role("button", name="check").click()
             page.wait_for_timeout(300)
         exercise.locator(".bolivia-score-sheet").wait_for()
-    elif name == "scenario-explorer":
-        page.get_by_label("Try").fill("take pile with 6H 6D")
-        page.get_by_role("button", name="why not?").click()
 
 
 LANGUAGES = ("sv", "da", "nb", "pl", "cs")

@@ -102,25 +102,35 @@ def test_scenario_explorer_changes_language_keeping_the_moves_played() -> None:
     from bolivia_widgets import ScenarioExplorer
 
     explorer = ScenarioExplorer("take-the-pile", language="en")
-    explorer._play()  # the first legal move
-    played = len(explorer.game.history)
-    explorer.language.value = "da"
-    assert len(explorer.game.history) == played == 1
-    assert explorer.lesson.value.startswith("<p><b>Du må tage kastebunken.</b>")
-    assert explorer.explain.description == "hvorfor ikke?"
-    assert explorer.attempt.placeholder == "f.eks. take pile with KH QS"  # action notation stays as it is
+    assert explorer.handle({"do": "move", "move": "take pile with KH KS", "where": "pile"})
+    explorer.handle({"do": "lesson"})
+    explorer.handle({"do": "setting", "key": "language", "value": "da"})
+    try:
+        assert len(explorer.game.history) == 1
+        assert explorer.table["page"]["message"]["lines"][0].startswith("Du må tage kastebunken.")
+        menu = explorer.table["page"]["menu"]
+        scenario = next(s for s in menu["settings"] if s["key"] == "scenario")
+        assert ("take-the-pile", "Du må tage kastebunken") in [tuple(o) for o in scenario["options"]]
+        assert "rules=bolivia; " in menu["saved"]  # the notation stays as it is in every language
+    finally:
+        explorer.handle({"do": "setting", "key": "language", "value": "en"})
 
 
 def test_game_viewer_changes_language_keeping_the_game() -> None:
     from bolivia_widgets import GameViewer
 
-    viewer = GameViewer(seed=3, language="en")
+    viewer = GameViewer(seed=3, pace="instant", language="en")
     viewer.play_to_hand_end()
     moves = len(viewer.game.history)
-    viewer.language.value = "cs"
-    assert len(viewer.game.history) == moves and viewer.seating.label == "chamtivý"
-    assert "Ruka 1, tah" in viewer.status.value and "Ruka skončila" in viewer.status.value
-    assert "<th scope='col'>strana 1</th>" in viewer.results.value
+    viewer.handle({"do": "setting", "key": "language", "value": "cs"})
+    try:
+        page = viewer.table["page"]
+        seating = next(s for s in page["menu"]["settings"] if s["key"] == "seating")
+        assert len(viewer.game.history) == moves and dict(seating["options"])["greedy"] == "chamtivý"
+        assert viewer.table["labels"]["turn"] == "Rozdání 1 skončilo."  # the hand is over, in Czech
+        assert "<th scope='col'>strana 1</th>" in page["hand_end"]["html"]
+    finally:
+        viewer.handle({"do": "setting", "key": "language", "value": "en"})
 
 
 def test_variant_explorer_and_club_editor_change_language_keeping_the_club() -> None:
@@ -211,14 +221,15 @@ def test_every_rules_picker_offers_the_presets_by_their_titles_in_the_language()
     lab, checker, calculator = MeldLab(language="en"), MeldChecker(language="en"), ScoreCalculator(language="en")
     viewer, table, explorer = GameViewer(language="en"), PlayTable(language="en"), VariantExplorer(language="en")
     pickers = {"meld lab": (lab, lab.rules_picker), "meld checker": (checker, checker.rules),
-               "score calculator": (calculator, calculator.rules), "game viewer": (viewer, viewer.rules),
+               "score calculator": (calculator, calculator.rules),
                "club editor": (explorer, explorer.club.base)}  # fmt: skip
     for name, (dashboard, picker) in pickers.items():
         assert [value for _title, value in picker.options] == [v for _t, v in polish], name
         dashboard.language.value = "pl"
         assert list(picker.options) == polish, name
-    # the play page's card table offers the same choices in its settings, name first
-    table.handle({"do": "setting", "key": "language", "value": "pl"})
-    setting = next(s for s in table.table["page"]["menu"]["settings"] if s["key"] == "rules")
-    assert [(title, name) for name, title in setting["options"]] == polish
-    table.handle({"do": "setting", "key": "language", "value": "en"})
+    # the play page's and the watch-a-game page's card tables offer the same choices in their menus, name first
+    for card_table in (table, viewer):
+        card_table.handle({"do": "setting", "key": "language", "value": "pl"})
+        setting = next(s for s in card_table.table["page"]["menu"]["settings"] if s["key"] == "rules")
+        assert [(title, name) for name, title in setting["options"]] == polish
+        card_table.handle({"do": "setting", "key": "language", "value": "en"})

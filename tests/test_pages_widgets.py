@@ -9,26 +9,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bolivia_widgets import ScenarioExplorer
-
-
-def test_why_not_asked_before_the_last_keystrokes_arrive_judges_the_whole_text() -> None:
-    """A click reaches the kernel at once, typing is batched: "why not?" may come first."""
-    explorer = ScenarioExplorer(scenario="take-the-pile")
-    explorer.attempt.value = "take pile with 6H"  # the text so far, then the click, then the rest
-    explorer.explain.click()
-    assert "asked about: take pile with 6H" in explorer.answer.value
-    explorer.attempt.value = "take pile with 6H 6D"
-    assert "asked about: take pile with 6H 6D" in explorer.answer.value
-    assert "you need a natural pair of kings" in explorer.answer.value
-    explorer.attempt.value = "take pile with KH KS"  # still following: the answer changes with the text
-    assert "allowed now" in explorer.answer.value
-
-
-def test_typing_before_asking_judges_nothing() -> None:
-    explorer = ScenarioExplorer(scenario="take-the-pile")
-    explorer.attempt.value = "go ou"
-    assert explorer.answer.value == ""
 
 
 def test_every_notebook_is_a_page_in_the_reading_order_with_its_title_and_links() -> None:
@@ -208,38 +188,6 @@ def test_a_house_rule_that_breaks_another_rule_names_both_in_words(language: str
         assert club.rules is not None and club.rules.house_rules() == {}  # refused whole: nothing changed
     finally:
         set_language("en")
-
-
-def test_the_side_s_melds_are_shown_as_cards_named_for_screen_readers() -> None:
-    explorer = ScenarioExplorer(scenario="take-the-pile")  # the side has melded 4S 5S 6S
-    (row,) = explorer.melds.rows
-    assert row.label == "meld: 4S 5S 6S"
-    assert [c["name"] for c in row.cards] == ["4 of spades", "5 of spades", "6 of spades"]
-    explorer.actions.value = "take pile with KH KS"
-    explorer.play.click()
-    labels = [r.label for r in explorer.melds.rows]
-    assert len(labels) == 2 and labels[0] == "meld: 4S 5S 6S" and sorted(labels[1].split()[1:]) == ["KD", "KH", "KS"]
-    explorer.undo.click()
-    assert [r.label for r in explorer.melds.rows] == ["meld: 4S 5S 6S"]
-
-
-def test_the_game_viewer_draws_each_side_s_melds_and_hands_as_cards() -> None:
-    from bolivia_core.i18n import card_name
-    from bolivia_widgets import GameViewer
-
-    viewer = GameViewer(seed=1)
-    viewer.to_hand_end.click()
-    pos = viewer.game.position
-    for side, view in enumerate(viewer.tables.children):
-        rows = view.melds.rows
-        assert [[c["code"] for c in r.cards] for r in rows] == [[str(c) for c in m] for m in pos.melds[side]]
-        assert all(r.label.startswith("meld: ") for r in rows)
-        hands = [w for w in view.hands.children if hasattr(w, "cards")]
-        for player, row in zip(pos.members(side), hands, strict=True):
-            assert row.label == f"player {player}'s hand"
-            assert [c["name"] for c in row.cards] == [card_name(c) for c in sorted(pos.hands[player - 1])]
-    named = [r.label for view in viewer.tables.children for r in view.melds.rows if ", a " in r.label]
-    assert named, "a complete meld is named in its row's label (and above it)"
 
 
 def test_the_variants_page_is_linked_in_the_reader_s_language_from_every_language() -> None:

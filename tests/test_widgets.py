@@ -168,77 +168,6 @@ def test_score_calculator_line_items_and_refusals() -> None:
     assert "sequences are not allowed" in calculator.result.value and "role='alert'" in calculator.result.value
 
 
-def test_scenario_explorer_plays_undoes_and_explains() -> None:
-    from bolivia_widgets import ScenarioExplorer
-
-    explorer = ScenarioExplorer(scenario="take-the-pile")
-    assert "take pile with KH KS" in explorer.actions.options
-    assert explorer.actions.value == explorer.actions.options[0], "the list shows an action: play it plays that"
-    explorer.play.click()
-    assert explorer.game is not None and len(explorer.game.history) == 1
-    assert explorer.actions.value == explorer.actions.options[0]
-    explorer.undo.click()
-    explorer.actions.value = "take pile with KH KS"
-    explorer.play.click()
-    assert "takes the pile with KD on top" in explorer.events.value and not explorer.undo.disabled
-    explorer.undo.click()
-    assert "takes the pile" not in explorer.events.value
-    explorer.attempt.value = "take pile with KH QS"
-    explorer.explain.click()
-    assert "natural pair of kings" in explorer.answer.value
-    explorer.attempt.value = "fold"
-    explorer.explain.click()
-    assert "is not an action" in explorer.answer.value
-
-
-def test_game_viewer_plays_the_seeded_game_the_players_would() -> None:
-    from bolivia_core.game import new_game
-    from bolivia_core.players import seat_players
-    from bolivia_widgets import GameViewer
-
-    viewer = GameViewer(seed=3, seating="greedy and random, seat by seat")
-    assert viewer.back.disabled and "Hand 1, move 0" in viewer.status.value
-    viewer.to_hand_end.click()
-    game = new_game("bolivia", 4, seed=3)  # the same game played without the viewer
-    seats = seat_players(["greedy", "random"], 4, 3)
-    assert [type(seat).__name__ for seat in seats] == ["GreedyPlayer", "RandomPlayer"] * 2
-    while game.phase != "hand over":
-        game.apply(seats[game.to_move - 1].choose(game).action)
-    assert viewer.game.history == game.history and viewer.game.phase == "hand over"
-    totals = [score.total for score in game.results[0].scores]
-    assert all(f"{total:+,}" in viewer.results.value for total in totals)
-    assert "The hand is over" in viewer.status.value
-
-
-def test_game_viewer_steps_back_and_forward_through_the_same_moves() -> None:
-    from bolivia_widgets import GameViewer
-
-    viewer = GameViewer(seed=5, seating="random")  # random players: asking them again would choose anew
-    for _ in range(40):
-        viewer.forward.click()
-    position, log = viewer.game.position_text(), viewer.events.value
-    for _ in range(15):
-        viewer.back.click()
-    assert len(viewer.game.history) == 25
-    for _ in range(15):
-        viewer.forward.click()
-    assert viewer.game.position_text() == position and viewer.events.value == log
-
-
-def test_game_viewer_follows_the_rules_table_sizes() -> None:
-    from bolivia_widgets import GameViewer
-
-    viewer = GameViewer()
-    viewer.rules.value = "swedish"
-    assert viewer.players.options == (2, 3, 4, 5, 6) and viewer.players.value == 4
-    viewer.players.value = 5  # sides of two and three: the three rest one player a hand in turn
-    captions = [w.value for side in viewer.tables.children for w in side.hands.children if hasattr(w, "value")]
-    assert viewer.game.position.players == 5 and any("resting this hand" in c for c in captions)
-    viewer.rules.value = "two-deck"  # four players only
-    assert viewer.players.options == (4,) and viewer.game.rules.name == "two-deck"
-    assert viewer.game.position.players == 4 and not viewer.game.history
-
-
 def test_variant_explorer_shows_the_situation_as_cards_named_for_screen_readers() -> None:
     from bolivia_widgets import VariantExplorer
 
@@ -252,19 +181,3 @@ def test_variant_explorer_shows_the_situation_as_cards_named_for_screen_readers(
     assert cards.pile.label == "the discard pile, top card last" and cards.pile.cards[-1]["code"] == "QD"
     explorer.situation["hand"].value = "QH QX"  # not cards: no pictures, the table below names the mistake
     assert cards.hand.cards == [] and "⚠" in explorer.situation_table.value
-
-
-def test_game_viewer_lets_the_strong_player_play_the_club_player() -> None:
-    """Watching the computer players worth learning from: strong and club seated in turn, to a hand's end."""
-    from bolivia_core.game import new_game
-    from bolivia_core.players import seat_players
-    from bolivia_widgets import GameViewer
-
-    viewer = GameViewer(seed=4, seating="strong and club, seat by seat")
-    viewer.to_hand_end.click()
-    game = new_game("bolivia", 4, seed=4)
-    seats = seat_players(["strong", "club"], 4, 4)
-    assert [type(seat).__name__ for seat in seats] == ["StrongPlayer", "ClubPlayer"] * 2
-    while game.phase != "hand over":
-        game.apply(seats[game.to_move - 1].choose(game).action)
-    assert viewer.game.history == game.history and "The hand is over" in viewer.status.value

@@ -286,7 +286,7 @@ def test_swedish_genitive_after_a_number_takes_a_colon() -> None:
     stuck = [code for code, (_en, sv) in _translations("sv", "bolivia").items()
              if re.search(r"\{(player|side|hand|asker)\}s\b", sv)]  # fmt: skip
     assert not stuck
-    assert render("page-hand-of", {"player": 2}, "sv") == "spelare 2:s hand"
+    assert render("watch-hand-of", {"player": 2, "count": 3}, "sv") == "spelare 2:s hand, 3 kort"
 
 
 def test_swedish_simulation_counts_deals_in_the_plural() -> None:

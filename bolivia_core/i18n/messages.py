@@ -436,7 +436,6 @@ EN: dict[str, str] = {
     "play-computer-step": "next computer move",
     "play-computer-all": "all computer moves to my turn",
     "play-no-computer-move": "No computer is to move now.",
-    "play-log": "What happened",
     "play-log-empty": "Nothing yet.",
     "play-why": "why?",
     "play-why-after-hand": (
@@ -465,7 +464,6 @@ EN: dict[str, str] = {
     "play-resumed": "Resumed after {moves:n:move}.",
     "play-resume-failed": "Could not resume: {why}",
     # the play table: the end of a hand and of the game
-    "play-hands": "Hands played",
     "play-none-yet": "None yet.",
     "play-col-hand": "hand", "play-col-went-out": "went out",
     "play-nobody": "nobody",
@@ -547,12 +545,8 @@ EN: dict[str, str] = {
     "lite-runs-here": "Everything here runs in your browser: the first page you open takes a while to start "
                       "Python, and then works without a network.",
     "lite-notebooks-link": "The notebooks with their code",
-    "page-judged-action": "asked about: {action}",
     "page-meld-named": "{row}, a {name}",
-    "page-side-heading": "Side {side} ({players}): score {score}; red 3s: {red}",
     "page-none": "none",
-    "page-hand-of": "player {player}'s hand",
-    "page-resting": "player {player}: resting this hand",
     "page-no-cards": "no cards",
     "page-side-melds": "The side's melds",
     "page-hand-to-move": "The hand of the player to move",
@@ -1073,8 +1067,9 @@ EN: dict[str, str] = {
         "whether it went out; the line items and the total follow the rules you pick."
     ),
     "page-intro:scenario_explorer": (
-        "Pick a lesson position, play its legal moves one by one (and undo them), or type any action and ask why "
-        "it is not allowed."
+        "A lesson position at the card table, seen from the player to move: try its moves by touch (a move that "
+        "is not allowed says why, beside the place you tapped), list them, undo them. The menu (☰) picks another "
+        "position or takes one pasted in the scenario notation."
     ),
     "page-intro:variant_explorer": (
         "Pick two to four rule sets. The first tab lists the rules that differ, with an A where the sources are "
@@ -1148,21 +1143,13 @@ EN: dict[str, str] = {
     "calc:concealed": "concealed (the whole hand in one turn)",
     # the scenario explorer (action syntax such as "take pile with KH QS" is notation: never translated)
     "scen:scenario": "Position",
-    "scen:hand-label": "the hand of the player to move",
     "scen:legal": "Legal moves",
-    "scen:play": "play it",
     "scen:undo": "undo",
-    "scen:try": "Try",
-    "scen:try-placeholder": "e.g. {action}",
-    "scen:why-not": "why not?",
     "scen:to-draw": "Player {player} to draw.",
     "scen:to-play": "Player {player} to meld, add or discard.",
     "scen:to-answer": "Player {player} to answer the partner.",
     "scen:to-hand-over": "The hand is over.",
     "scen:to-game-over": "The game is over.",
-    "scen:facts": "Top of the discard pile: {top} ({pile:n:card}); stock: {stock:n:card}.",
-    "scen:allowed": "✔ allowed now.",
-    "scen:not-allowed": "✘ not allowed:",
     # the game viewer
     "viewer:computers": "Computers",
     "viewer:seating-1": "greedy",
@@ -1173,12 +1160,6 @@ EN: dict[str, str] = {
     "viewer:back": "back a move",
     "viewer:next": "next move",
     "viewer:to-hand-end": "to the end of the hand",
-    "viewer:table-heading": "The table (hands open: only computers play)",
-    "viewer:hand-over": "The hand is over; the next move deals the next one.",
-    "viewer:status": "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}.",
-    "viewer:status-top": (
-        "Hand {hand}, move {move}. {where} Stock: {stock:n:card}; discard pile: {pile:n:card}, top {top}."
-    ),
     "viewer:col-side": "side {side}",
     # the variant explorer
     "variant:compare": "Compare:",
@@ -1218,6 +1199,39 @@ EN: dict[str, str] = {
     "club:loaded": "✔ loaded {title}.",
     "club:sheet-link": "printable rules sheet (HTML)",
     "club:sheet-file": "{name} rules.html",
+    # --- the scenario explorer ("a seat's moves") and the watch-a-game page ("every hand open") at the
+    # card table (viewer); position notation (rules=bolivia; p1=...) stays as it is ---
+    "explore-no-such-scenario": "There is no lesson position named {name}; the positions are: {known}.",
+    "explore-paste-empty": (
+        "Paste a position in the scenario notation into the box first (it shows the position on the table "
+        "as an example)."
+    ),
+    "explore-paste-refused": "This position cannot be shown, so the table stays as it was: {why}",
+    "explore-pasted": "The pasted position is on the table: player {player} to move.",
+    "explore-moves-of": (
+        "The table shows player {player}'s hand and moves: tap the stock, the pile, cards or a meld to try one."
+    ),
+    "explore-moves-head": "Player {player} may make {count:n:move} now:",
+    "explore-moves-more": "and {count} more (every one is in the menu ☰).",
+    "explore-lesson": "the lesson",
+    "explore-list-moves": "moves ({count})",
+    "explore-position": "The position (scenario notation)",
+    "explore-paste-placeholder": "paste a position here: rules=…; players=…; turn=…; p1=…",
+    "explore-show-position": "show the table's position",
+    "explore-load-position": "explore this position",
+    "explore-pasted-choice": "(a pasted position)",
+    "watch-hand-of": "player {player}'s hand, {count:n:card}",
+    "watch-dealt": (
+        "A new game, seed {seed}; player {player} plays first. Every hand is open: tap “next move” to watch."
+    ),
+    "watch-why": "Why: {why}",
+    "watch-skip": "skip to the end of these moves",
+    "watch-stepped-back": "Back to move {move}.",
+    "watch-only-computers": (
+        "Only the computers play on this page: tap “next move” to see their next move (the play page "
+        "is where you play)."
+    ),
+    "watch-bad-setting": "There is no setting {key} = {value} on this page.",
     # --- rooms: playing together, each person at their own seat (rooms) ---
     "room-token-forged": (
         "this seat's link is not valid: its key is wrong or cut short; open the link exactly as it was sent to you"

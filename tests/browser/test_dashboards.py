@@ -8,6 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from bolivia_core import check_meld
+from bolivia_core.game import new_game
 from bolivia_core.tools.compare import diff_rules
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
@@ -52,18 +53,34 @@ def test_score_calculator_gives_line_items(page: Page, voila_url: str) -> None:
     expect(page.get_by_role("alert")).to_contain_text("XX")
 
 
-def test_scenario_explorer_plays_and_explains(page: Page, voila_url: str) -> None:
-    page.goto(f"{voila_url}/voila/render/scenario_explorer.ipynb")
-    hand = page.get_by_role("group", name="the hand of the player to move")
+def test_scenario_explorer_tries_moves_by_touch(page: Page, voila_url: str) -> None:
+    """A lesson position drawn from the seat to move: a refused take explained beside the pile, the
+    take by touch, undone; a malformed pasted position refused, naming its field, the table unchanged."""
+    page.goto(f"{voila_url}/voila/render/scenario_explorer.ipynb", timeout=TIMEOUT, wait_until="commit")
+    hand = page.locator(".bolivia-scenario-explorer .bt-hand")
+    pile = page.get_by_role("button", name=re.compile("^discard pile"))
     expect(hand.get_by_role("button", name="king of hearts")).to_be_visible(timeout=TIMEOUT)
-    page.get_by_label("Try").fill("take pile with 6H 6D")
-    page.get_by_role("button", name="why not?").click()
-    expect(page.get_by_role("status")).to_contain_text("you need a natural pair of kings")
-    page.get_by_label("Legal moves").select_option("take pile with KH KS")
-    page.get_by_role("button", name="play it").click()
-    expect(page.locator(".bolivia-log")).to_contain_text("player 1 takes the pile with KD on top")
-    page.get_by_role("button", name="undo").click()
-    expect(page.locator(".bolivia-log")).not_to_contain_text("takes the pile")
+    expect(page.locator(".bt-message")).to_contain_text("You may take the pile.")
+    for name in ("6 of hearts", "6 of diamonds"):
+        hand.get_by_role("button", name=name).click()
+    pile.click()
+    expect(page.get_by_role("alert")).to_contain_text("natural pair of kings")
+    expect(pile).to_have_class(re.compile("bt-refused"))
+    for name in ("6 of hearts", "6 of diamonds", "king of hearts", "king of spades"):
+        hand.get_by_role("button", name=name).click()
+    pile.click()
+    expect(page.get_by_role("button", name=re.compile("^meld 2"))).to_be_visible()
+    expect(page.locator(".bt-message")).to_contain_text("You took the pile")
+    page.get_by_role("button", name="undo", exact=True).click()
+    expect(page.get_by_role("button", name=re.compile("^meld 2"))).to_have_count(0)
+    stock = page.get_by_role("button", name=re.compile("^stock")).get_attribute("aria-label")
+    page.get_by_role("button", name="menu", exact=True).click()
+    dialog = page.locator(".bt-dialog[open]")
+    dialog.locator("textarea").fill("rules=bolivia; players=2; turn=1; p1=KH ZZ")
+    dialog.get_by_role("button", name="explore this position").click()
+    expect(page.get_by_role("alert")).to_contain_text("field p1")
+    expect(page.get_by_role("button", name=re.compile("^stock"))).to_have_attribute("aria-label", stock or "")
+    expect(hand.get_by_role("button", name="king of hearts")).to_be_visible()
 
 
 def test_meld_checker_judges_typed_cards(page: Page, voila_url: str) -> None:
@@ -150,19 +167,33 @@ def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
 
 
 
-def test_game_viewer_plays_a_hand_and_steps_back(page: Page, voila_url: str) -> None:
-    page.goto(f"{voila_url}/voila/render/game_viewer.ipynb")
-    status = page.get_by_role("status")
-    expect(status).to_contain_text("Hand 1, move 0", timeout=TIMEOUT)
-    page.get_by_role("button", name="next move").click()
-    expect(status).to_contain_text("Hand 1, move 1.")
+def test_game_viewer_steps_through_a_computer_game_with_every_hand_open(page: Page, voila_url: str) -> None:
+    """Every hand face up; a move stepped and said with its why; a hand played on at a fast pace and
+    skipped to its end, its score sheet and its whole log in words, each line with its why."""
+    page.goto(f"{voila_url}/voila/render/game_viewer.ipynb", timeout=TIMEOUT, wait_until="commit")
+    table = page.locator(".bolivia-game-viewer")
+    expect(table.get_by_role("img", name=re.compile("^player 2's hand, 15 cards: "))).to_be_visible(timeout=TIMEOUT)
+    expect(table.get_by_role("img", name=re.compile("^player [34]'s hand"))).to_have_count(2)
+    expect(table.locator(".bt-hand .bt-card")).to_have_count(15)  # player 1's, at the bottom
+    page.get_by_role("button", name="next move", exact=True).click()
+    expect(page.locator(".bt-message")).to_contain_text("Why: ", timeout=TIMEOUT)
+    page.get_by_role("button", name="menu", exact=True).click()
+    dialog = page.locator(".bt-dialog[open]")
+    dialog.locator("select[data-setting='pace']").select_option("fast")
+    dialog.get_by_role("button", name="close", exact=True).click()
     page.get_by_role("button", name="to the end of the hand").click()
-    expect(status).to_contain_text("The hand is over")
-    expect(page.locator(".bolivia-hand-results")).to_contain_text("went out")
-    moves = int(re.search(r"move (\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    expect(page.locator(".bt-flying").first).to_be_attached(timeout=TIMEOUT)  # a computer's card moving
+    page.get_by_role("button", name="skip to the end of these moves").click()
+    sheet = page.locator(".bt-hand-end .bolivia-hand-results")
+    expect(sheet).to_contain_text("went out", timeout=TIMEOUT)
+    page.get_by_role("button", name="menu", exact=True).click()
+    log = page.locator(".bt-dialog[open] .bt-log")
+    expect(log.locator("li").first).to_contain_text("deals 15 cards each")
+    dealt = len(new_game("bolivia", 4, seed=1).log)  # the page's game; the deal's lines have no player's why
+    assert log.locator("li").count() > 20 and log.locator("details").count() == log.locator("li").count() - dealt
+    page.locator(".bt-dialog[open]").get_by_role("button", name="close", exact=True).click()
     page.get_by_role("button", name="back a move").click()
-    expect(status).to_contain_text(f"move {moves - 1}.")
-    expect(page.locator(".bolivia-hand-results")).to_contain_text("None yet")
+    expect(page.locator(".bt-hand-end")).to_have_count(0)
 
 
 def test_a_closed_page_does_not_keep_its_kernel(browser, voila_server: tuple[str, int]) -> None:  # type: ignore[no-untyped-def]

@@ -198,20 +198,6 @@ def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tu
     assert kernel not in kernel_ids_of(pid), "the page's kernel was still running 10 s after the page closed"
 
 
-def test_why_not_right_after_typing_judges_the_whole_text(page: Page, voila_url: str) -> None:
-    """Typed key by key and asked at once: the answer is about what was typed, not a part of it."""
-    page.goto(f"{voila_url}/voila/render/scenario_explorer.ipynb")
-    attempt = page.get_by_label("Try")
-    attempt.click(timeout=TIMEOUT)
-    page.keyboard.type("take pile with 6H 6D", delay=5)
-    page.get_by_role("button", name="why not?").click()
-    meld = page.get_by_role("group", name="meld: 4S 5S 6S")  # the side's meld, drawn as cards
-    expect(meld.get_by_role("button", name="5 of spades")).to_be_visible()
-    answer = page.locator(".bolivia-scenario-explorer").get_by_role("status")
-    expect(answer).to_contain_text("you need a natural pair of kings")
-    expect(page.locator(".bolivia-scenario-explorer")).not_to_contain_text("is not an action")
-
-
 def test_no_control_is_cut_off_or_hidden_on_a_small_screen(walk: dict[str, dict[str, Any]]) -> None:
     """At 390 px wide (a phone) and at 200% zoom (half the CSS pixels of a 1280 px window) every
     page's controls can be seen and reached; the variant explorer's tabs are each opened in turn."""

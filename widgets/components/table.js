@@ -113,9 +113,10 @@ function render({ model, el }) {
   }
 
   // --- drawing ------------------------------------------------------------------------
-  function seatBox(seat, label) {
-    const backs = h("span", { class: "bt-backs", "aria-hidden": "true" });
+  function seatBox(seat, label, open) {
+    let backs = h("span", { class: "bt-backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(seat.cards, 5); i++) backs.append(h("span", { class: "bt-back" }, cardBack()));
+    if (open) backs = openHand(open.codes, open.labels); // every hand open: a spectator of computers
     const classes = ["bt-seat"];
     if (seat.to_move) classes.push("bt-to-move");
     if (seat.partner) classes.push("bt-partner");
@@ -124,6 +125,13 @@ function render({ model, el }) {
                       "aria-label": `${label.name}: ${label.state}` },
       backs, h("span", { class: "bt-seat-name", text: label.name }),
       h("span", { class: "bt-count", text: String(seat.cards) }));
+  }
+
+  // a seat's hand face up (the watch-a-game page only: the view says which cards, the labels their names)
+  function openHand(codes, labels) {
+    const fan = h("span", { class: "bt-fan bt-open-hand", role: "img", "aria-label": `${labels.said}: ${labels.names.join(", ")}` });
+    codes.forEach((code) => fan.append(h("span", { class: "bt-mini" }, cardMini(cardParts(code)))));
+    return fan;
   }
 
   function meldBox(view, side, sideLabel, meld, index) {
@@ -384,7 +392,8 @@ function render({ model, el }) {
     const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰", "aria-label": labels.ui.menu,
                                      "data-focus": "menu", onclick: () => openMenu() });
     const top = h("div", { class: "bt-top" }, scores(view, labels), menuButton);
-    const seats = h("div", { class: "bt-seats" }, ...others.map((s) => seatBox(s, labels.seats[String(s.player)])));
+    const seats = h("div", { class: "bt-seats" }, ...others.map((s) => seatBox(s, labels.seats[String(s.player)],
+      view.open_hands && { codes: view.open_hands[String(s.player)], labels: labels.open_hands[String(s.player)] })));
     const middle = h("div", { class: "bt-middle" }, stockBox(view, labels), pileBox(view, labels),
       labels.pile_note ? h("p", { class: "bt-pile-note", text: labels.pile_note }) : null);
     const sides = view.sides.map((side, i) => ({ side, label: labels.sides[i] }));

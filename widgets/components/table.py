@@ -171,13 +171,19 @@ class CardTable(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Send the seat's view now, with the message and the steps gathered since the last one."""
         language = get_language()
-        view = seat_view(self.game, self.seat)
+        view, labels = self.view_and_labels(language)
         page = self.page_data()
         page["message"] = self._message_words(self.message, language)
         page["staged"] = self._staged_view(language)
         page["steps"] = self.steps
         self.steps = []
-        self.table = {"view": view, "labels": table_labels(view, language), "page": page}
+        self.table = {"view": view, "labels": labels, "page": page}
+
+    def view_and_labels(self, language: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The view drawn and its words: the seat's own (a mode that shows more, every hand open for a
+        game of computers, says so here)."""
+        view = seat_view(self.game, self.seat)
+        return view, table_labels(view, language)
 
     def _message_words(self, message: Mapping[str, Any] | None, language: str) -> dict[str, Any] | None:
         if not message:

@@ -16,17 +16,32 @@ from typing import Any
 
 from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, parse_action
 from bolivia_core.cards import Card, format_cards, parse_cards
+from bolivia_core.game import Game
 from bolivia_core.i18n import EN, card_name, format_number, render
 from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label, seat_view
 
 __all__ = [
     "MOVES_AT_MOST", "cards_in_words", "event_words", "explanation_view", "explanation_words", "meld_label",
+    "open_view",
     "seat_view", "step_motion", "table_labels",
 ]  # fmt: skip
 
 OFFERS_AT_MOST = 6  # the melds or additions a place offers when it is tapped with no card chosen
 WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params that are catalogue words
 CARD_PARAMS = ("card", "cards", "upcard", "melds", "top")  # params a message fills with card notation
+
+
+def open_view(game: Game, seat: int = 1, log_from: int = 0) -> dict[str, Any]:
+    """Every hand face up, for a spectator of a game between computers (the watch-a-game page, and
+    only there): ``seat``'s view, drawn from that seat, with each seat's hand added under
+    ``open_hands`` and no move offered, since nobody at this table is the learner's seat."""
+    view = seat_view(game, seat, log_from)
+    pos = game.position
+    view["mode"] = "open"
+    view["open_hands"] = {str(p): [str(c) for c in sorted(pos.hands[p - 1])] for p in range(1, pos.players + 1)}
+    view["my_turn"], view["moves"], view["more_moves"] = False, [], 0
+    view["pile"] = {**view["pile"], "takes": [], "why_not": None}
+    return view
 
 
 # --- labels ---------------------------------------------------------------------------
@@ -114,10 +129,13 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
 
     seat = int(view["seat"])
     hand = [card_name(Card.parse(c), language) for c in view["hand"]]
+    spectator = "open_hands" in view  # every hand open: nobody at the table is "you"
     seats = {}
     for other in view["seats"]:
         player = other["player"]
-        if other["me"]:
+        if spectator:
+            who = t("play-player", player=player)
+        elif other["me"]:
             who = t("table-you", player=player)
         elif other["partner"]:
             who = t("table-partner", player=player)
@@ -130,7 +148,8 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     sides = []
     for side in view["sides"]:
         members = side["members"]
-        owner = t("play-your-melds") if side["mine"] else t("play-their-melds", players=_players(members, language))
+        mine = side["mine"] and not spectator
+        owner = t("play-your-melds") if mine else t("play-their-melds", players=_players(members, language))
         melds = []
         for meld in side["melds"]:
             label = render(meld["label"]["code"], _params_in_words(meld["label"]["params"], language), language)
@@ -139,7 +158,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
             minimum = t("table-initial-made")
         else:
             minimum = t("play-minimum", minimum=side["minimum"])
-        who = t("play-side-you-short") if side["mine"] else _players(members, language)
+        who = t("play-side-you-short") if mine else _players(members, language)
         reds = [card_name(Card.parse(c), language) for c in side["red_threes"]]
         sides.append({
             "owner": owner, "melds": melds, "who": who, "score": format_number(side["score"], language),
@@ -186,9 +205,17 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "resume": t("play-resume"), "score_sheet": t("table-score-sheet"), "blocked": t("table-blocked"),
         "frozen": t("table-frozen"),
     }  # fmt: skip
+    hand_label = t("table-hand", count=len(hand))
+    open_hands = {}
+    if spectator:
+        hand_label = t("watch-hand-of", player=seat, count=len(hand))
+        for player, codes in view["open_hands"].items():
+            names = [card_name(Card.parse(c), language) for c in codes]
+            open_hands[player] = {"names": names,
+                                  "said": t("watch-hand-of", player=int(player), count=len(names))}  # fmt: skip
     return {
-        "language": language or "en",
-        "hand": hand, "hand_label": t("table-hand", count=len(hand)),
+        "language": language or "en", "open_hands": open_hands,
+        "hand": hand, "hand_label": hand_label,
         "seats": seats, "sides": sides,
         "stock": t("table-stock-name", count=view["stock"]),
         "pile": pile_name, "pile_note": pile_note, "takes": takes,

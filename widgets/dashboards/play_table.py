@@ -18,7 +18,7 @@ from typing import Any
 
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
-from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
+from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, get_language, render
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
@@ -33,7 +33,7 @@ from ..language import (
     rule_choices,
     set_page_language,
 )
-from .table_tools import score_table_html
+from .table_tools import hand_results_html, score_table_html
 
 __all__ = ["PACES", "PlayTable", "best_level", "level_words"]
 
@@ -438,23 +438,10 @@ class PlayTable(CardTable):
         return f"<div class='bt-review'><h4>{e('play-review')}</h4><ol>{items}</ol></div>"
 
     def _results_html(self) -> str:
-        results, pos = self.game.results, self.game.position
-        if not results:
-            return f"<p>{e('play-none-yet')}</p>"
-        sides = len(results[0].scores)
+        pos = self.game.position
         names = [t("play-side-you-short") if LEARNER in pos.members(s) else _players(pos.members(s))
-                 for s in range(sides)]  # fmt: skip
-        head = f"<tr><th>{e('play-col-hand')}</th><th>{e('play-col-went-out')}</th>" + "".join(
-            f"<th>{html.escape(n)}</th>" for n in names) + "</tr>"  # fmt: skip
-        totals = [0] * sides
-        rows = []
-        for result in results:
-            totals = [a + s.total for a, s in zip(totals, result.scores, strict=True)]
-            cells = "".join(f"<td>{format_signed(s.total)} ({format_number(a)})</td>"
-                            for s, a in zip(result.scores, totals, strict=True))  # fmt: skip
-            out = t("play-player", player=result.went_out) if result.went_out else t("play-nobody")
-            rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
-        return f"<table class='bt-results'>{head}{''.join(rows)}</table>"
+                 for s in range(pos.side_count)]  # fmt: skip
+        return hand_results_html(self.game.results, names, "bt-results")
 
 
 def seat_view_log(game: Game, start: int) -> list[dict[str, Any]]:

@@ -1,24 +1,36 @@
-"""A hand-score calculator, a scenario explorer, and a score quiz whose answers the engine marks."""
+"""A hand-score calculator, the scenario explorer at the card table, the score sheet of a game, and a
+score quiz whose answers the engine marks."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from bolivia_core import parse_cards, score_side
-from bolivia_core.game import Game
-from bolivia_core.i18n import format_signed, render
+from bolivia_core.actions import Action
+from bolivia_core.game import Game, HandResult
+from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
 from bolivia_core.rules import PRESETS
-from bolivia_core.scenario import SCENARIOS
+from bolivia_core.scenario import SCENARIOS, format_position
 
 from ..components.cards import CardRow
-from ..components.table_view import explanation_view, explanation_words
+from ..components.table import CardTable
+from ..components.table_view import action_words, explanation_view, explanation_words
 from ..lessons.exercise import Exercise, read_points
-from ..language import LanguagePicker, rule_choices
+from ..language import (
+    LanguagePicker,
+    change_page_language,
+    follow_language,
+    page_language,
+    refusal_of,
+    rule_choices,
+    set_page_language,
+)
 
-__all__ = ["MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
+__all__ = ["MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "hand_results_html", "scenario_lesson",
            "scenario_title"]
 
 
@@ -72,6 +84,24 @@ def score_table_html(result: Any) -> str:
     total = (f"<tr><td class='points'><b>{format_signed(result.total)}</b></td>"
              f"<td><b>{render('view:total')}</b></td></tr>")
     return f"<table class='bolivia-score-sheet'>{rows}{total}</table>"
+
+
+def hand_results_html(results: Sequence[HandResult], side_names: Sequence[str], css_class: str) -> str:
+    """The game's score sheet: a row a hand (who went out, each side's score and its running total in
+    brackets), each side's column headed by ``side_names``; "none yet" before the first hand ends."""
+    if not results:
+        return f"<p class='{css_class}'>{html.escape(render('play-none-yet'))}</p>"
+    columns = [render("play-col-hand"), render("play-col-went-out"), *side_names]
+    head = "<tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in columns) + "</tr>"
+    totals = [0] * len(side_names)
+    rows = []
+    for result in results:
+        totals = [total + score.total for total, score in zip(totals, result.scores, strict=True)]
+        cells = "".join(f"<td>{format_signed(score.total)} ({format_number(total)})</td>"
+                        for score, total in zip(result.scores, totals, strict=True))  # fmt: skip
+        out = render("play-player", {"player": result.went_out}) if result.went_out else render("play-nobody")
+        rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
+    return f"<table class='{css_class}'>{head}{''.join(rows)}</table>"
 
 
 class ScoreCalculator(widgets.VBox):
@@ -158,152 +188,183 @@ def scenario_lesson(name: str) -> str:
     return render(f"scenario-lesson:{name}")
 
 
-EXAMPLE_ACTION = "take pile with KH QS"  # action notation: the same in every language
+MOVES_SAID_AT_MOST = 12  # the moves listed beside the hand; the menu lists them all (up to MENU_MOVES_AT_MOST)
+MENU_MOVES_AT_MOST = 60
 
 
-class ScenarioExplorer(widgets.VBox):
-    """Step through a position: its legal actions, each refusal's reasons, the game's log.
+class ScenarioExplorer(CardTable):
+    """A position's moves at the card table: a lesson position (the shipped ``SCENARIOS``) or one pasted
+    in the scenario notation, drawn from the seat to move, whose moves the learner tries by touch.
 
-    Texts in ``language`` (default: the page's); the picker says them again, keeping the moves played."""
+    Every seat's move is the learner's here, so after a move the table turns to the seat to move next;
+    a refused attempt is explained beside the place tapped and changes nothing; undo steps back."""
 
     def __init__(self, scenario: str = "take-the-pile", language: str | None = None, **kwargs: Any) -> None:
-        self.language = LanguagePicker(language)
-        wide = {"description_width": "initial"}
-        self.scenario = widgets.Dropdown(options=_scenario_titles(), value=scenario, style=wide,
-                                         layout=widgets.Layout(width="36em"))  # fmt: skip
-        self.lesson = widgets.HTML()
-        self.summary = widgets.HTML()
-        self.hand = CardRow(selectable=False)
-        self.melds = MeldRows()
-        self.actions = widgets.Dropdown(style=wide, layout=widgets.Layout(width="36em"))
-        self.play = widgets.Button(icon="play")
-        self.undo = widgets.Button(icon="undo")
-        self.attempt = widgets.Text(style=wide, layout=widgets.Layout(width="22em"))
-        self.explain = widgets.Button(icon="question")
-        self.answer = widgets.HTML()
-        self.events = widgets.HTML()
-        self._headings = [widgets.HTML(), widgets.HTML()]
-        self.game: Game | None = None
-        self._asked = False  # "why not?" was pressed: the answer follows the text from then on
-        self._label()
-        self.scenario.observe(lambda _: self._load(), names="value")
-        self.attempt.observe(self._text_changed, names="value")
-        self.play.on_click(self._play)
-        self.undo.on_click(self._undo)
-        self.explain.on_click(self._explain)
-        self.language.on_change(self._language_changed)
-        super().__init__([
-            self.language, self.scenario, self.lesson, self.summary,
-            self._headings[0], self.melds, self._headings[1], self.hand,
-            widgets.HBox([self.actions, self.play, self.undo]), widgets.HBox([self.attempt, self.explain]),
-            self.answer, self.events,
-        ], **kwargs)  # fmt: skip
+        set_page_language(language or page_language())
+        if scenario not in SCENARIOS:
+            raise ValueError(render("explore-no-such-scenario", {"name": repr(scenario)[:40],
+                                                                 "known": ", ".join(SCENARIOS)}))  # fmt: skip
+        self.scenario = scenario  # the lesson position shown, or "" for a pasted one
+        self.shown_text = ""  # the position in the menu's text box, as the learner last asked to see it
+        game = Game.from_position(SCENARIOS[scenario].text)
+        super().__init__(game=game, seat=game.to_move, **kwargs)
         self.add_class("bolivia-scenario-explorer")
-        self._load()
+        follow_language(lambda _language: self.refresh())
+        self.load(scenario)
 
-    def _label(self) -> None:
-        """The fixed texts in the current language."""
-        _relabel_options(self.scenario, _scenario_titles())
-        self.scenario.description = render("scen:scenario")
-        self.hand.rename(render("scen:hand-label"), render("page-no-cards"))
-        self.melds.rename()
-        self.actions.description = render("scen:legal")
-        self.play.description = render("scen:play")
-        self.undo.description = render("scen:undo")
-        self.attempt.description = render("scen:try")
-        self.attempt.placeholder = render("scen:try-placeholder", {"action": EXAMPLE_ACTION})
-        self.explain.description = render("scen:why-not")
-        for heading, code in zip(self._headings, ("page-side-melds", "page-hand-to-move"), strict=True):
-            heading.value = f"<h4>{html.escape(render(code))}</h4>"
+    # --- choosing a position ---------------------------------------------------------------
 
-    def _language_changed(self, _language: str) -> None:
-        """Everything said again; the position, the moves played and the text typed stay."""
-        self._label()
-        self._say_lesson()
-        if self.game is not None:
-            self._show()
-        if self.answer.value:
-            self._judge_attempt()
+    def load(self, name: str) -> bool:
+        """Show a lesson position from its start, its lesson said beside the hand."""
+        if name not in SCENARIOS:
+            self.say("refusal", [{"code": "explore-no-such-scenario", "params": {
+                "name": repr(name)[:40], "known": ", ".join(SCENARIOS)}}])  # fmt: skip
+            self.refresh()
+            return False
+        self._begin(Game.from_position(SCENARIOS[name].text), name)
+        self.say_lesson()
+        self.refresh()
+        return True
 
-    def _say_lesson(self) -> None:
-        name = self.scenario.value
-        self.lesson.value = (
-            f"<p><b>{html.escape(scenario_title(name))}.</b> {html.escape(scenario_lesson(name))}</p>"
-        )
-
-    def _load(self) -> None:
-        scenario = SCENARIOS[self.scenario.value]
-        self.game = Game.from_position(scenario.text)
-        self._say_lesson()
-        self.answer.value = ""
-        self._asked = False
-        self._show()
-
-    def _show(self) -> None:
-        game = self.game
-        assert game is not None
-        pos = game.position
-        side = pos.side_of(game.to_move)
-        top = str(pos.pile[-1]) if pos.pile else render("value:none")
-        said = render(f"scen:to-{game.phase.replace(' ', '-')}", {"player": game.to_move})
-        facts = render("scen:facts", {"top": "\0", "pile": len(pos.pile), "stock": len(pos.stock)})
-        bold = f"<b>{html.escape(top)}</b>"
-        self.summary.value = f"<p>{html.escape(said)} {html.escape(facts).replace(chr(0), bold)}</p>"
-        self.melds.show(pos.melds[side])
-        self.hand.show(sorted(pos.hands[game.to_move - 1]))
-        legal = [str(a) for a in game.legal_actions()]
-        if list(self.actions.options) != legal:
-            self.actions.options = legal
-            self.actions.index = 0 if legal else None  # "play it" plays what the list shows
-        self.play.disabled = not legal
-        self.undo.disabled = not game.history
-        self.events.value = (
-            "<ol class='bolivia-log'>" + "".join(f"<li>{html.escape(str(e))}</li>" for e in game.log[-8:]) + "</ol>"
-        )
-
-    def _play(self, _button: object = None) -> None:
-        if self.game is not None and self.actions.value:
-            self.game.apply(self.actions.value)
-            self.answer.value = ""
-            self._asked = False
-            self._show()
-
-    def _undo(self, _button: object = None) -> None:
-        if self.game is not None and self.game.history:
-            self.game.undo()
-            self._show()
-
-    def _explain(self, _button: object = None) -> None:
-        self._asked = True
-        self._judge_attempt()
-
-    def _text_changed(self, _change: object = None) -> None:
-        """The page may deliver the last keystrokes after the click on "why not?" (a click is sent at
-        once, typing is batched): once asked, the answer follows the text, so the last word is about
-        the whole text, never a half-typed one."""
-        if self._asked:
-            self._judge_attempt()
-
-    def _judge_attempt(self) -> None:
-        if self.game is None:
-            return
-        asked = render("page-judged-action", {"action": self.attempt.value})
-        judged = f"<p class='bolivia-judged'>{html.escape(asked)}</p>"
+    def paste(self, text: str) -> bool:
+        """Show a position written in the scenario notation; a malformed one is refused, naming the
+        field at fault and what it should hold, and the table stays as it was."""
+        text = str(text).strip()
+        if not text:
+            self.say("refusal", [{"code": "explore-paste-empty", "params": {}}], "menu")
+            self.refresh()
+            return False
         try:
-            reasons = self.game.explain(self.attempt.value)
-        except ValueError as error:
-            self.answer.value = f"{judged}<p role='alert'>⚠ {html.escape(str(error))}</p>"
+            game = Game.from_position(text)
+        except ValueError:
+            self.say("refusal", [lambda: render("explore-paste-refused", {"why": refusal_of(text)})], "menu")
+            self.refresh()
+            return False
+        self._begin(game, "")
+        self.say("news", [{"code": "explore-pasted", "params": {"player": game.to_move}}])
+        self.refresh()
+        return True
+
+    def _begin(self, game: Game, name: str) -> None:
+        self.game, self.scenario, self.shown_text = game, name, format_position(game.position)
+        self.seat, self.staged = _mover(game, self.seat), []
+
+    def say_lesson(self) -> None:
+        name = self.scenario
+        if not name:
+            self.say("news", [{"code": "explore-moves-of", "params": {"player": self.seat}}])
             return
-        if not reasons:
-            self.answer.value = f"{judged}<p role='status'>{html.escape(render('scen:allowed'))}</p>"
-            return
-        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in reasons)
-        not_allowed = html.escape(render("scen:not-allowed"))
-        self.answer.value = f"{judged}<div role='status'>{not_allowed}<ul>{items}</ul></div>"
+        self.say("news", [lambda: f"{scenario_title(name)}. {scenario_lesson(name)}",
+                          {"code": "explore-moves-of", "params": {"player": self.seat}}])  # fmt: skip
+
+    # --- the learner's intents -------------------------------------------------------------------
+
+    def handle(self, intent: Mapping[str, Any]) -> bool:
+        do = intent.get("do") if isinstance(intent, Mapping) else None
+        if do == "undo":
+            return self.undo()
+        if do == "lesson":
+            self.say_lesson()
+        elif do == "list_moves":
+            self.list_moves()
+        elif do == "setting" and isinstance(intent, Mapping):
+            key, value = str(intent.get("key", "")), intent.get("value")
+            if key == "scenario":
+                return self.load(str(value))
+            if key == "language" and value in LANGUAGES:
+                change_page_language(value)  # the table follows it, and the page's heading
+            else:
+                self.say("refusal", [{"code": "watch-bad-setting", "params": {"key": key[:40],
+                                                                              "value": repr(value)[:40]}}])  # fmt: skip
+        elif do == "save":
+            self.shown_text = format_position(self.game.position)
+        elif do == "resume" and isinstance(intent, Mapping):
+            return self.paste(str(intent.get("text", "")))
+        else:
+            return super().handle(intent)
+        self.refresh()
+        return False
+
+    def play(self, action: Action) -> None:
+        """Play the move, say what it did in words, and turn the table to the seat to move next."""
+        logged = len(self.game.log)
+        super().play(action)
+        lines: list[Any] = list(self.message["lines"]) if self.message else []
+        if not lines:
+            lines = [explanation_view(event) for event in self.game.log[logged:]]
+        mover = _mover(self.game, self.seat)
+        if mover != self.seat:
+            self.seat = mover
+            lines.append({"code": "explore-moves-of", "params": {"player": mover}})
+        self.say("news", lines)
+
+    def undo(self) -> bool:
+        if not self.game.history:
+            self.say("refusal", [{"code": "play-nothing-to-undo", "params": {}}])
+            self.refresh()
+            return False
+        self.game.undo()
+        self.seat, self.staged = _mover(self.game, self.seat), []
+        self.say("news", [{"code": "play-undone", "params": {"moves": len(self.game.history)}},
+                          {"code": "explore-moves-of", "params": {"player": self.seat}}])  # fmt: skip
+        self.refresh()
+        return True
+
+    def list_moves(self) -> None:
+        """The moves the seat to move may make now, in words beside the hand (all of them in the menu)."""
+        moves = [str(a) for a in self.game.legal_actions()]
+        lines: list[Any] = [{"code": "explore-moves-head", "params": {"player": self.seat, "count": len(moves)}}]
+        lines += [lambda m=m: action_words(m) for m in moves[:MOVES_SAID_AT_MOST]]
+        if len(moves) > MOVES_SAID_AT_MOST:
+            lines.append({"code": "explore-moves-more", "params": {"count": len(moves) - MOVES_SAID_AT_MOST}})
+        self.say("news", lines)
+
+    # --- what the page adds to the table -------------------------------------------------------
+
+    def view_and_labels(self, language: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        view, labels = super().view_and_labels(language)
+        ui = labels["ui"]  # the menu's text box holds a position here, not a saved game
+        ui["saved"], ui["saved_placeholder"] = render("explore-position"), render("explore-paste-placeholder")
+        ui["save"], ui["resume"] = render("explore-show-position"), render("explore-load-position")
+        return view, labels
+
+    def page_data(self) -> dict[str, Any]:
+        game = self.game
+        moves = [str(a) for a in game.legal_actions()]
+        controls = [{"text": render("explore-list-moves", {"count": len(moves)}), "intent": {"do": "list_moves"}}]
+        if self.scenario:
+            controls.insert(0, {"text": render("explore-lesson"), "intent": {"do": "lesson"}})
+        if game.history:
+            controls.append({"text": render("scen:undo"), "intent": {"do": "undo"}})
+        choices = [(name, scenario_title(name)) for name in SCENARIOS]
+        if not self.scenario:
+            choices.insert(0, ("", render("explore-pasted-choice")))
+        over = game.phase in ("hand over", "game over")
+        hand_end = None
+        if over:
+            sides = [render("viewer:col-side", {"side": s + 1}) for s in range(game.position.side_count)]
+            hand_end = {"title": render("play-hand-end"),
+                        "html": hand_results_html(game.results, sides, "bolivia-hand-results")}  # fmt: skip
+        return {
+            "language": get_language(), "pace": "instant", "controls": controls, "hand_end": hand_end,
+            "menu": {
+                "settings": [
+                    {"key": "scenario", "label": render("scen:scenario"), "value": self.scenario, "options": choices},
+                    {"key": "language", "label": render("table-language"), "value": get_language(),
+                     "options": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]},
+                ],
+                "actions": [{"text": action_words(m), "intent": {"do": "move", "move": m}, "close": True}
+                            for m in moves[:MENU_MOVES_AT_MOST]],
+                "saved": self.shown_text, "saved_note": "",
+            },
+        }  # fmt: skip
 
 
-def _scenario_titles() -> list[tuple[str, str]]:
-    return [(scenario_title(name), name) for name in SCENARIOS]
+def _mover(game: Game, seat: int) -> int:
+    """The seat whose moves the table shows: the one to move, or ``seat`` when the hand is over."""
+    if game.phase in ("draw", "play", "answer") and 1 <= game.to_move <= game.position.players:
+        return game.to_move
+    return seat
 
 
 class ScoreQuiz(Exercise):
