@@ -458,6 +458,10 @@ EN: dict[str, str] = {
     "play-no-rationale": "no reason given",
     "play-hint": "hint", "play-play-hint": "play the hint", "play-undo": "undo my last move",
     "play-hint-says": "The coach ({level}) would {action}: {why}.",
+    # the coach's hint goes stale once the learner plays another move (issue 24: the hint followed late)
+    "play-hint-stale": (
+        "The coach's hint (“{action}”) was for the position before your move; ask for a hint again for this one."
+    ),
     "play-no-hint": "The coach advises you on your own turn; now it is player {player}'s.",
     "play-coach-warns": "The coach would not {action}.",
     # the ranking's scores are a heuristic's reckoning, not points a side scores: no figure is said
@@ -814,6 +818,10 @@ EN: dict[str, str] = {
     "tournament-times": "decision time (CPU): {times}",
     "tournament-level-time": "{level} median {median:.2f} ms, p99 {p99:.2f} ms",
     "tournament-progress": "{done} of {total:n:game} played",
+    # a tournament's refusals (the unknown level is the players' own "player-unknown-level")
+    "tournament-too-few-seats": "a tournament needs two levels or more, e.g. --seats strong,club; got {seats}",
+    "tournament-bad-games": "games must be a whole number of at least 1, not {given}",
+    "tournament-bad-workers": "workers must be a whole number of at least 1, not {given}",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",

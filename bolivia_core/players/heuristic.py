@@ -342,8 +342,8 @@ def _score_take_top(ctx: _Context, action: TakeTop) -> RankedAction:
     if after.complete and not judge(meld, ctx.rules, True).complete:
         name = meld_name(after.label, ctx.rules)
         label = render(name, language="en") if name else ""
-        return RankedAction(action, style.take_top_completes,
-                            (_ex("why-take-top-completes", card=str(top), index=action.meld, label=label),))  # fmt: skip
+        said = (_ex("why-take-top-completes", card=str(top), index=action.meld, label=label),)
+        return RankedAction(action, style.take_top_completes, said)
     score = style.take_top_careless
     if style.plans_sequences:
         score = style.take_top_base + style.take_top_per_card * len(meld)
@@ -372,7 +372,8 @@ def _score_take_pile(ctx: _Context, action: TakePile) -> RankedAction:
         reasons.append(_ex("why-take-pile-opens"))
     if action.onto is not None:
         meld = ctx.my_melds[action.onto - 1]
-        if judge_addition(meld, (view.pile[-1], *action.cards), rules).complete and not judge(meld, rules, True).complete:
+        after = judge_addition(meld, (view.pile[-1], *action.cards), rules)
+        if after.complete and not judge(meld, rules, True).complete:  # a complete meld is not completed again
             value += style.take_pile_completes
             reasons.append(_ex("why-take-pile-completes", index=action.onto))
     if wilds:

@@ -30,7 +30,7 @@ __all__ = [
 
 MOVES_AT_MOST = 400  # the offered moves listed in a view; the count says when there were more
 WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params that are catalogue words
-CARD_PARAMS = ("card", "cards", "upcard", "melds", "top")  # params a message fills with card notation
+CARD_PARAMS = ("card", "cards", "upcard", "melds", "top", "partners")  # params a message fills with card notation
 
 
 def seat_view(game: Game, seat: int, log_from: int = 0) -> dict[str, Any]:

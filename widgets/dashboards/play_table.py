@@ -18,12 +18,28 @@ from typing import Any
 
 from bolivia_core.actions import Action
 from bolivia_core.game import Game, new_game
-from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
+from bolivia_core.i18n import (
+    EN,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Explanation,
+    format_number,
+    format_signed,
+    get_language,
+    render,
+)
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
 
 from ..components.table import CardTable
-from ..components.table_view import event_words, explanation_view, seat_view, step_motion, table_labels
+from ..components.table_view import (
+    event_words,
+    explanation_view,
+    explanation_words,
+    seat_view,
+    step_motion,
+    table_labels,
+)
 from ..language import (
     change_page_language,
     follow_language,
@@ -92,6 +108,7 @@ class PlayTable(CardTable):
         self.saved = ""
         self.saved_note: dict[str, Any] | None = None
         self._dealt_seed: int | None = None
+        self.hinted: tuple[int, Action] | None = None  # the hint on show: the history length it was for, its move
         super().__init__(game=new_game(rules, players, seed, target), seat=LEARNER, **kwargs)
         follow_language(lambda _language: self.refresh())
         self.start(seed)
@@ -111,7 +128,7 @@ class PlayTable(CardTable):
             return False
         self.game, self.seed, self._dealt_seed = game, seed, seed
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
-        self.decisions, self.reviews, self.whys, self.staged = [], [], {}, []
+        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
         self.say("news", [{"code": "play-dealt", "params": {"seed": seed, "player": game.to_move}}])
         self._computers_move()
         self.refresh()
@@ -179,8 +196,15 @@ class PlayTable(CardTable):
             self.decisions.append(before)
         if advice is not None and advice.action != action:
             self.reviews.append(Review(game.position.hand_number, before, action, advice))
+        hinted, self.hinted = self.hinted, None
+        lines: list[Mapping[str, Any]] = []
         if warning is not None:  # one line the learner passes by playing on: the move is played already
-            self.say("coach", [warning.text], where)
+            lines.append(explanation_view(warning.line))
+        if hinted is not None and hinted != (before, action) and self._advice() is not None:
+            # the hint on show was for the position before this move, and the learner decides again: say so
+            lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
+        if lines:
+            self.say("coach" if warning is not None else "news", lines, where)
         self._computers_move()
         return True
 
@@ -208,9 +232,10 @@ class PlayTable(CardTable):
         if advice is None:
             self.say("refusal", [{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
         else:
+            self.hinted = (len(self.game.history), advice.action)
             self.say("coach", [{"code": "play-hint-says", "params": {
                 "level": f"dash:level-{best_level()}", "action": {"action": str(advice.action)},
-                "why": _why(advice)}}])  # fmt: skip
+                "why": {"reasons": [explanation_view(r) for r in advice.rationale or (_NO_REASON,)]}}}])  # fmt: skip
         self.refresh()
 
     def hint_action(self) -> Action | None:
@@ -273,7 +298,7 @@ class PlayTable(CardTable):
                 self.game = game
                 break
         self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
-        self.staged = []
+        self.staged, self.hinted = [], None
         self.say("news", [{"code": "play-undone", "params": {"moves": len(self.game.history)}}])
         self.refresh()
         return True
@@ -292,7 +317,7 @@ class PlayTable(CardTable):
         self.rules_name = pos.rules.name if pos.rules.name in PRESETS else self.rules_name
         self.player_count, self.seed, self._dealt_seed, self.target = pos.players, pos.seed, pos.seed, pos.target
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, pos.players + 1)}
-        self.decisions, self.reviews, self.whys, self.staged = [], [], {}, []
+        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
         mover = 0
         for count, step in enumerate(game.replay()):
             if count < len(game.history) and step.to_move == LEARNER and step.phase in ("draw", "play", "answer"):
@@ -419,8 +444,12 @@ def seat_view_log(game: Game, start: int) -> list[dict[str, Any]]:
     return [explanation_view(event) for event in game.log[start:]]
 
 
+_NO_REASON = Explanation("play-no-rationale")
+
+
 def _why(decision: Decision) -> str:
-    return "; ".join(map(str, decision.rationale)) or t("play-no-rationale")
+    """A decision's reasons in words of the page's language, their cards said in words."""
+    return "; ".join(explanation_words(explanation_view(r)) for r in decision.rationale) or t("play-no-rationale")
 
 
 def _players(members: Sequence[int]) -> str:
