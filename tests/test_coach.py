@@ -16,6 +16,7 @@ from bolivia_core.players import Advice, coach_advice, hint, rank_actions, seat_
 from bolivia_core.players.coach import AGAINST, DOUBT
 
 LEARNER = 1
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 FEEDS_THE_PILE = (
     "rules=canasta; turn=1; phase=play; melds1=5H 5S 5D; melds2=KH KS KC; "
     "p1=KD 9C 6H 7D JS; pile=4C 4D 6C 6S 7C 8D 9H 10S JD QC QH AD"
@@ -251,6 +252,8 @@ def test_a_hint_goes_stale_when_the_learner_plays_another_move_and_the_page_says
     table.handle({"do": "hint"})
     shown = table.hint_action()
     assert shown is not None and str(shown) != "add 9C to 1" and table.message and table.message["kind"] == "coach"
+    hinted = " ".join(table.table["page"]["message"]["lines"])  # cards said in words, as the table says them
+    assert hinted.startswith("The coach (strong) would") and not CARD_CODE.search(hinted), hinted
     assert table.attempt(parse_action("add 9C to 1"))
     assert table.message is not None and table.message["lines"][-1]["code"] == "play-hint-stale", table.message
     table.refresh()

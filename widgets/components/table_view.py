@@ -192,7 +192,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
             values[key] = "; ".join(explanation_words(r, language) for r in value["reasons"])
         elif isinstance(value, dict) and "action" in value:
             try:
-                values[key] = parse_action(value["action"]).said(language)
+                values[key] = action_words(value["action"], language)  # its cards in words too
             except ValueError:
                 values[key] = value["action"]
         elif isinstance(value, str) and value.startswith(WORD_CODES) and value in EN:
