@@ -10,6 +10,7 @@ is read from the view's ``Rules``.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -80,7 +81,12 @@ def _rank_words(rank: int) -> str:
 def _sequence_words(rules: Rules) -> str:
     """What ``rules`` call a complete natural sequence (an escalera, a natural canasta, a red samba), in
     the catalogue's English words, said again in the reason's language."""
-    return render(meld_name("natural-sequence", rules) or "kind:sequence", language="en")
+    return _called(rules.sequence_called)
+
+
+@functools.cache
+def _called(sequence_called: str) -> str:
+    return render(f"label:natural-sequence:{sequence_called}", language="en")
 
 
 class _Context:
