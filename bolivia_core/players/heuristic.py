@@ -72,6 +72,7 @@ def _ex(code: str, **params: Any) -> Explanation:
     return Explanation(code, None, params)
 
 
+@functools.cache
 def _rank_words(rank: int) -> str:
     """A rank as the catalogue's English word ("9s", "aces"): ``render`` says it again in the language
     the whole reason is said in."""
