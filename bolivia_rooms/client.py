@@ -28,12 +28,14 @@ class RoomClient:
     """One connection to the room service."""
 
     def __init__(self, address: tuple[str, int] | None = None, *, timeout: float = 10.0,
-                 on_view: Callable[[dict[str, Any]], None] | None = None, record: bool = False) -> None:  # fmt: skip
+                 on_view: Callable[[dict[str, Any]], None] | None = None, record: bool = False,
+                 on_notice: Callable[[dict[str, Any]], None] | None = None) -> None:  # fmt: skip
         self.socket = socket.create_connection(address or service_address(), timeout=timeout)
         self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.socket.settimeout(None)
         self.timeout = timeout
         self.on_view = on_view
+        self.on_notice = on_notice  # called (in the reader thread) with what the room says unasked: "taken over"
         self.view: dict[str, Any] | None = None  # the latest view of this seat
         self.received: queue.Queue[dict[str, Any]] = queue.Queue()  # every line but views
         self.lines: list[bytes] | None = [] if record else None  # with ``record``: every line, as it came
@@ -56,7 +58,11 @@ class RoomClient:
                     if self.on_view is not None:
                         self.on_view(message)
                 else:
+                    if message.get("re") is None and self.on_notice is not None:
+                        self.on_notice(message)
                     self.received.put(message)
+        if self.on_notice is not None:
+            self.on_notice({"type": "closed"})
         self.received.put({"type": "closed"})
 
     def send(self, message: dict[str, Any]) -> int:
@@ -84,8 +90,11 @@ class RoomClient:
     def create(self, settings: dict[str, Any]) -> dict[str, Any]:
         return self.request({"type": "create", "settings": settings})
 
-    def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False) -> dict[str, Any]:
-        return self.request({"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over})
+    def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False,
+            seat: int | None = None) -> dict[str, Any]:  # fmt: skip
+        """Sit at the seat ``token`` opens (refused unless it is ``seat``, when a link names one)."""
+        request = {"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over}
+        return self.request(request | ({"seat": seat} if seat is not None else {}))
 
     def move(self, action: str, version: int) -> dict[str, Any]:
         return self.request({"type": "move", "action": action, "version": version})

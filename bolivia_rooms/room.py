@@ -19,6 +19,7 @@ from bolivia_core.actions import Action, parse_action
 from bolivia_core.game import Game, IllegalActionError, new_game
 from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
+from bolivia_core.seat import seat_view as table_seat_view
 
 from .tokens import new_room_id, new_token, token_digest, token_matches
 
@@ -369,15 +370,14 @@ def create_room(settings: RoomSettings, room_id: str | None = None) -> tuple[Roo
 
 
 def seat_view(room: Room, seat: int, language: str | None = None) -> dict[str, Any]:
-    """Everything seat ``seat`` is sent: the engine's view for that seat (its own hand, the others'
-    card counts, the public table), its legal moves when it is to act, who sits where, and this
-    hand's public log. The one function that decides what leaves the room for a seat; when the card
-    table's own ``seat_view`` lands, it is called here instead of ``game.view``."""
+    """Everything seat ``seat`` is sent: the card table's own view for that seat (``bolivia_core.seat``:
+    its own hand, the others' card counts, the public table, this hand's part of the public log), so a
+    seat page draws exactly what the solo table draws; its legal moves when it is to act, who sits
+    where, and this hand's log in words. The one function that decides what leaves the room for a seat."""
     game = room.game
     to_move = room.to_move
     actions = [str(a) for a in game.legal_actions()] if to_move == seat else []
-    table = game.view(seat)
-    table["hand_sizes"] = {str(p): n for p, n in table["hand_sizes"].items()}
+    start = _hand_start(game)
     asked = game.position.asker if game.phase == "answer" else None
     return {
         "room": room.id,
@@ -386,7 +386,7 @@ def seat_view(room: Room, seat: int, language: str | None = None) -> dict[str, A
         "turn": to_move,
         "phase": game.phase,
         "over": game.is_over,
-        "table": table,
+        "table": table_seat_view(game, seat, log_from=start),
         "actions": actions,
         "asked_by": asked or None,
         "seats": [
@@ -394,12 +394,11 @@ def seat_view(room: Room, seat: int, language: str | None = None) -> dict[str, A
              "text": render(f"room-seat-{s.state()}", {"seat": s.number, "level": s.level}, language)}
             for s in room.seats
         ],
-        "log": [event.text(language) for event in _this_hand(game)],
+        "log": [event.text(language) for event in game.log[start:]],
     }
 
 
-def _this_hand(game: Game) -> list[Any]:
-    """The log since this hand's deal (the whole log of a long game is not sent at every move)."""
-    log = game.log
-    starts = [i for i, event in enumerate(log) if event.code == "event-deal"]
-    return log[starts[-1] if starts else 0 :]
+def _hand_start(game: Game) -> int:
+    """Where this hand's log starts (the whole log of a long game is not sent at every move)."""
+    starts = [i for i, event in enumerate(game.log) if event.code == "event-deal"]
+    return starts[-1] if starts else 0

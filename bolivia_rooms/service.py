@@ -191,7 +191,7 @@ class RoomService:
     async def _on_hello(self, link: _Link, request: dict[str, Any]) -> None:
         room = await self._room(_text(request, "room"))
         seat = room.seat_of(request.get("token"))
-        if seat is None:
+        if seat is None or request.get("seat", seat) != seat:  # a link naming another seat than its key's is forged
             raise RoomRefusal("room-token-forged")
         await self._sit(link, request, room, seat)
 

@@ -43,11 +43,17 @@ LESSON = Lesson(
         Text("turn:try",
              "Play the first turn of this deal yourself. Draw, then choose one card and discard it. Try to "
              "discard before drawing, or to discard twice: the engine refuses and says why."),
-        Code("TurnPractice(new_game(\"bolivia\", players=4, seed=3))", shown=False),
+        Text("turn:table",
+             "On the card table, tap the stock to draw; tap a card, then the pile, to discard it; tap cards, then "
+             "one of your side's melds or the **+**, to meld. You may also drag a card there, or use the keyboard. "
+             "Here you play every seat in turn, and **undo** takes a move back."),
+        Code("LessonTable(new_game(\"bolivia\", players=4, seed=3))", shown=False),
         EXERCISE,
         Text("turn:question",
              "It is the start of your turn and you have not drawn yet. May you discard a card now?"),
+        Text("turn:answer",
+             "Answer on the table: if you may, discard the 5 of diamonds; if not, make the move you must make first."),
         Code("ActionQuiz(\"rules=bolivia; turn=1; phase=draw; p1=KH KS 5D 7C 8C 9D JH QS AC 6H 6D 10C 4S 9H 8S\", "
-             "\"discard 5D\", \"\")", shown=False),
+             "answer=\"draw\", asked=\"discard 5D\")", shown=False),
     ),
 )

@@ -28,12 +28,14 @@ LESSON = Lesson(
         Text("sides:try",
              "Player 1's partner has melded three kings. They are player 1's melds too: add player 1's king "
              "to them, or meld the three queens beside them."),
-        Code("TurnPractice(game)", shown=False),
+        Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("sides:question",
              "Player 2 melded three eights for side 2. It is player 1's turn and player 1 holds an eight. "
              "May player 1 add it to side 2's eights?"),
+        Text("sides:answer",
+             "Answer on the table: if player 1 may, add the 8 of hearts to side 2's eights; if not, discard it."),
         Code("ActionQuiz(\"rules=bolivia; turn=1; phase=play; melds1=KH KS KD; melds2=8C 8D 8S; "
-             "p1=KC QH QS QD 8H 9D 10H JS\", \"add 8H to 2\", \"\")", shown=False),
+             "p1=KC QH QS QD 8H 9D 10H JS\", answer=\"discard 8H\")", shown=False),
     ),
 )

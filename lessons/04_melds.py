@@ -35,7 +35,7 @@ LESSON = Lesson(
         Text("melds:try",
              "Your side has melded three kings and 5, 6, 7 of hearts. Add cards from your hand to them, or "
              "meld new ones; the engine refuses what is not allowed and says why."),
-        Code("TurnPractice(Game.from_position(\"rules=bolivia; turn=1; phase=play; melds1=KH KS KD | 5H 6H 7H; "
+        Code("LessonTable(Game.from_position(\"rules=bolivia; turn=1; phase=play; melds1=KH KS KD | 5H 6H 7H; "
              "p1=KC 8H 9H 2C QS QD QH 4C 9S\"))", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("melds:question",

@@ -33,11 +33,14 @@ LESSON = Lesson(
         Text("pile:try",
              "Take the pile with the two kings, or try to take it with the wrong cards and read the "
              "engine's reason."),
-        Code("TurnPractice(game)", shown=False),
+        Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("pile:question",
              "Now the top card is a 2, with a king under it. Player 1 still holds two kings. May player 1 "
              "take the pile with them?"),
-        Code("ActionQuiz(SCENARIOS[\"wild-on-top\"].text, \"take pile with KH KS\", \"\")", shown=False),
+        Text("pile:answer",
+             "Answer on the table: if player 1 may, take the pile with the two kings; if not, draw from the stock."),
+        Code("ActionQuiz(SCENARIOS[\"wild-on-top\"].text, answer=\"draw\", asked=\"take pile with KH KS\")",
+             shown=False),
     ),
 )

@@ -28,15 +28,22 @@ LESSON = Lesson(
         Code("show_minimum(game)\n"
              "for reason in game.explain(\"meld KH KS KD | QH QS QC\"):\n"
              "    print(reason)"),
+        Text("initial:values",
+             "What each card counts towards the minimum (lesson 3), as the engine has it:"),
+        Code("show_card_values(\"bolivia\")"),
         Heading("common:try", "Try it"),
         Text("initial:try",
              "Try other melds from this hand: can player 1 reach the minimum at all?"),
-        Code("TurnPractice(game)", shown=False),
+        Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("initial:question",
              "Side 1's score is 0 and it has not melded yet. Player 1 melds three aces and three kings in one "
              "turn. Is that enough for the initial meld?"),
+        Text("initial:answer",
+             "Answer on the table: if it is enough, lay the three aces and the three kings together (choose the "
+             "aces and tap **+** to stage them, then the kings, then lay the staged melds); if not, discard the 5 "
+             "of clubs."),
         Code("ActionQuiz(\"rules=bolivia; turn=1; phase=play; scores=0,0; p1=AH AS AD KH KS KD 5C 7C 8D 9D\", "
-             "\"meld AH AS AD | KH KS KD\", \"\")", shown=False),
+             "answer=\"meld AH AS AD | KH KS KD\")", shown=False),
     ),
 )

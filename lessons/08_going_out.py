@@ -31,11 +31,14 @@ LESSON = Lesson(
         Text("out:try",
              "Go out: complete the canasta of kings, then meld the sevens. Or try melding the sevens first "
              "and read the engine's reason."),
-        Code("TurnPractice(game)", shown=False),
+        Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("out:question",
              "Your side has three kings on the table and no escalera. You hold three queens and the 5 of "
              "clubs. May you meld the three queens now?"),
-        Code("ActionQuiz(SCENARIOS[\"keep-two-cards\"].text, \"meld QH QS QD\", \"\")", shown=False),
+        Text("out:answer",
+             "Answer on the table: if you may, meld the three queens; if not, discard the 5 of clubs."),
+        Code("ActionQuiz(SCENARIOS[\"keep-two-cards\"].text, answer=\"discard 5C\", asked=\"meld QH QS QD\")",
+             shown=False),
     ),
 )

@@ -30,7 +30,8 @@ LESSON = Lesson(
         Heading("common:exercise", "Exercise"),
         Text("end:question",
              "The stock is empty. The top of the pile is a 9 and you hold no pair of 9s. May you draw?"),
+        Text("end:answer", "Answer on the table: if you may, draw from the stock; if not, pass."),
         Code("ActionQuiz(\"rules=bolivia; turn=1; phase=draw; melds1=KH KS KD; melds2=8C 8D 8S; "
-             "p1=QH QS 5C 7D; pile=4D 9C; rest=pile\", \"draw\", \"\")", shown=False),
+             "p1=QH QS 5C 7D; pile=4D 9C; rest=pile\", answer=\"pass\", asked=\"draw\")", shown=False),
     ),
 )

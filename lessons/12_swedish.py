@@ -33,7 +33,7 @@ LESSON = Lesson(
         Text("swedish:try",
              "Player 1 holds two kings and a king is on top of the pile. Take the pile the Swedish way and see "
              "how many cards come with it."),
-        Code("TurnPractice(Game.from_position(SCENARIOS[\"swedish-top-plus-four\"].text))", shown=False),
+        Code("LessonTable(Game.from_position(SCENARIOS[\"swedish-top-plus-four\"].text))", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("swedish:question",
              "Five, six and seven of hearts with a joker in place of the eight: a legal meld under the Swedish "

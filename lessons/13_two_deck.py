@@ -31,7 +31,7 @@ LESSON = Lesson(
         Heading("common:try", "Try it"),
         Text("twodeck:try",
              "Deal a seeded two-deck game and play its first turn."),
-        Code("TurnPractice(new_game(\"two-deck\", players=4, seed=3))", shown=False),
+        Code("LessonTable(new_game(\"two-deck\", players=4, seed=3))", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("twodeck:question",
              "Four kings and three 2s: a legal meld in the two-deck game? And in Bolivia?"),

@@ -31,7 +31,7 @@ LESSON = Lesson(
         Text("canasta:try",
              "A wild card was discarded into this pile, so it is frozen. Player 1 holds one king and a wild "
              "card: try to take the pile, then see what would work."),
-        Code("TurnPractice(Game.from_position(SCENARIOS[\"canasta-frozen-pile\"].text))", shown=False),
+        Code("LessonTable(Game.from_position(SCENARIOS[\"canasta-frozen-pile\"].text))", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("canasta:question",
              "Four, five and six of hearts: a legal meld in Canasta? And in Bolivia?"),

@@ -37,15 +37,17 @@ def server(
     ready_path: str = "/",
     log: IO[str] | None = None,
     port: int | None = None,
+    env: dict[str, str] | None = None,
 ) -> Iterator[tuple[str, int]]:
     """Run ``python -m app`` (Voila over notebooks/ unless told otherwise) on a loopback port (a free one
     unless told) in its own process group; yields (url, pid) once it answers, and stops the whole group
-    afterwards."""
+    afterwards. ``env``: the server's environment (its kernels inherit it), when not this process's."""
     port = port or free_port()
     target = ["notebooks"] if app == "voila" else []
     command = [sys.executable, "-m", app, *target, "--no-browser", f"--port={port}", *arguments]
     output = log or subprocess.DEVNULL
-    process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+                               env=env)  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90

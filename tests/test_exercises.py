@@ -10,8 +10,7 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as widgets
 
 from bolivia_core.i18n import set_language
-from bolivia_core.scenario import SCENARIOS
-from bolivia_widgets import ActionQuiz, MeldQuiz, ScoreQuiz
+from bolivia_widgets import MeldQuiz, ScoreQuiz
 from bolivia_widgets.lessons.exercise import WinnerQuiz, read_points
 
 
@@ -81,32 +80,6 @@ def test_a_right_score_first_time_is_marked_and_explained() -> None:
     quiz.guess.value = "1,380"
     quiz.check.click()
     assert quiz.done and "✔ Right." in quiz.feedback.value and "The side scores +1,380." in quiz.feedback.value
-
-
-def test_an_action_quiz_keeps_its_verdict_until_answered_and_asks_for_a_choice() -> None:
-    quiz = ActionQuiz(SCENARIOS["wild-on-top"].text, "take pile with KH KS", "")
-    assert "wild card" not in page_text(quiz) and quiz.feedback.value == ""
-    quiz.check.click()
-    assert "Choose yes or no first. No try is spent." in quiz.feedback.value and quiz.tries_left == 2
-    quiz.choice.value = "yes"
-    quiz.check.click()
-    hint = quiz.feedback.value
-    assert "A hint: the rule that decides it is: " in hint and quiz.tries_left == 1
-    assert "not allowed" not in hint
-    quiz.choice.value = "no"
-    quiz.check.click()
-    assert "✔ Right." in quiz.feedback.value and "is not allowed here" in quiz.feedback.value and quiz.done
-
-
-def test_an_allowed_action_wrongly_refused_twice_is_worked_out() -> None:
-    quiz = ActionQuiz(SCENARIOS["take-the-pile"].text, "take pile with KH KS", "May player 1 take the pile?")
-    for _ in range(2):
-        quiz.choice.value = "no"
-        quiz.check.click()
-    assert quiz.done and "“take pile with KH KS” is allowed here." in quiz.feedback.value
-    quiz.choice.value = "yes"
-    quiz.check.click()  # a finished exercise marks nothing more
-    assert "last try" in quiz.feedback.value
 
 
 def test_a_meld_quiz_needs_every_answer_and_hints_per_rule_set() -> None:

@@ -11,11 +11,8 @@ from bolivia_core.i18n import set_language
 from bolivia_widgets.language import page_language
 from bolivia_widgets.lesson_tools import (
     CardValues,
-    Game,
     RedThrees,
-    TurnPractice,
     lesson_header,
-    new_game,
     show_card_values,
     show_differences,
     show_initial_minimums,
@@ -31,32 +28,6 @@ def english_afterwards():
     runs next in this process (pytest-xdist orders modules differently) starts in English."""
     yield
     set_language(page_language("", ""))
-
-
-def test_turn_practice_plays_the_allowed_refuses_the_rest_and_undoes() -> None:
-    practice = TurnPractice(new_game("bolivia", players=4, seed=3))
-    practice.attempt.value = "discard 5D"  # before drawing
-    practice.play.click()
-    assert "must first draw" in practice.answer.value and not practice.game.history
-    practice.attempt.value = "draw"
-    practice.play.click()
-    assert "✔ player 2 draws 2 cards" in practice.answer.value
-    hand = practice.table.children[0].children[-1]
-    hand.selected = [0, 1]  # choosing cards writes the action: two cards make a meld to try
-    assert practice.attempt.value.startswith("meld ")
-    hand.selected = [0]
-    assert practice.attempt.value.startswith("discard ")
-    practice.play.click()
-    assert "discards" in practice.answer.value and practice.game.to_move == 3
-    practice.undo.click()
-    assert practice.game.to_move == 2 and len(practice.game.history) == 1
-
-
-def test_turn_practice_names_what_is_not_an_action() -> None:
-    practice = TurnPractice(Game.from_position("rules=bolivia; turn=1; phase=play; p1=KH KS KD 5C 9D"))
-    practice.attempt.value = "throw 5C"
-    practice.play.click()
-    assert "is not an action" in practice.answer.value
 
 
 def test_card_values_add_up_by_the_rule_text() -> None:

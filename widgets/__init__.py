@@ -4,11 +4,13 @@ from .components.cards import CardRow
 from .dashboards.game_viewer import GameViewer
 from .language import LanguagePicker, page_language
 from .dashboards.play_table import PlayTable
+from .dashboards.room_table import RoomTable, play_page
 from .dashboards.meld_checker import MeldChecker, MeldQuiz
 from .dashboards.meld_lab import MeldLab
-from .dashboards.table_tools import ActionQuiz, ScenarioExplorer, ScoreCalculator, ScoreQuiz
+from .dashboards.table_tools import ScenarioExplorer, ScoreCalculator, ScoreQuiz
 from .dashboards.variant_explorer import ClubEditor, VariantExplorer
 from .dashboards.variant_lab import VariantLab
+from .lessons.table import ActionQuiz, LessonTable
 
 __all__ = [
     "ActionQuiz",
@@ -16,14 +18,17 @@ __all__ = [
     "ClubEditor",
     "GameViewer",
     "LanguagePicker",
+    "LessonTable",
     "MeldChecker",
     "MeldLab",
     "MeldQuiz",
     "PlayTable",
+    "RoomTable",
     "ScenarioExplorer",
     "ScoreCalculator",
     "ScoreQuiz",
     "VariantExplorer",
     "VariantLab",
     "page_language",
+    "play_page",
 ]

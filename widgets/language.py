@@ -30,8 +30,8 @@ from bolivia_core.rules import PRESETS, rules_title  # rules_title: the widgets'
 
 __all__ = [
     "LanguagePicker", "PageLanguage", "accepted_languages", "change_page_language", "follow_language",
-    "follow_request", "page_language", "refusal_of", "request_environment", "rule_choices", "rules_title",
-    "set_page_language",
+    "follow_request", "page_built_ahead", "page_language", "refusal_of", "request_environment", "rule_choices",
+    "rules_title", "set_page_language", "when_requested",
 ]  # fmt: skip
 
 HERE = Path(__file__).parent
@@ -39,6 +39,7 @@ _ASKED: dict[str, str] = {}  # the page's answer, once: a pre-started kernel wai
 _FOLLOWERS: list[Callable[[str], None]] = []  # views outside any widget (a page's heading) that every picker tells
 _PICKERS: list[LanguagePicker] = []  # the page's pickers: told the request's language by follow_request
 _REQUEST: dict[str, str] = {}  # the visitor's request, once it has come to a kernel started ahead
+_QUERY_FOLLOWERS: list[Callable[[str], None]] = []  # told the visitor's query once it comes (a page built ahead)
 
 
 def rule_choices() -> list[tuple[str, str]]:
@@ -109,7 +110,26 @@ def follow_request() -> str:
             set_language(chosen)
             for listener in _FOLLOWERS:
                 listener(chosen)
+    waiting = list(_QUERY_FOLLOWERS)
+    _QUERY_FOLLOWERS.clear()
+    for follower in waiting:
+        follower(os.environ.get("QUERY_STRING", ""))
     return chosen
+
+
+def page_built_ahead() -> bool:
+    """Whether this page is being built before its visitor asked (its query comes at ``follow_request``)."""
+    return _built_ahead() and not _REQUEST
+
+
+def when_requested(listener: Callable[[str], None]) -> None:
+    """Have ``listener`` told the visitor's query string (``room=...&seat=2&key=...``) once it is known: at
+    once where the request came with the kernel, at ``follow_request`` in a page built ahead."""
+    if _built_ahead() and not _REQUEST:
+        _QUERY_FOLLOWERS.append(listener)
+        return
+    page_language()  # a kernel started ahead (not built ahead) waits here for its visitor's request
+    listener(os.environ.get("QUERY_STRING", ""))
 
 
 def request_environment() -> None:

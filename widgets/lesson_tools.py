@@ -33,8 +33,9 @@ from .lessons.exercise import WinnerQuiz
 from .language import PageLanguage, set_page_language
 from .dashboards.meld_checker import MeldQuiz
 from .pages import GLOSSARY, page_links, start_here
-from .dashboards.table_tools import ActionQuiz, MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
+from .dashboards.table_tools import MeldRows, ScoreCalculator, ScoreQuiz, score_table_html
 from .dashboards.variant_explorer import VariantExplorer
+from .lessons.table import ActionQuiz, LessonTable
 
 __all__ = [
     "SCENARIOS",
@@ -43,11 +44,11 @@ __all__ = [
     "CardValues",
     "Game",
     "HandEnder",
+    "LessonTable",
     "MeldQuiz",
     "RedThrees",
     "ScoreCalculator",
     "ScoreQuiz",
-    "TurnPractice",
     "VariantExplorer",
     "WinnerQuiz",
     "card_name",
@@ -240,66 +241,6 @@ def show_sides(game: Game) -> widgets.VBox:
         rows.show(melds)
         parts += [widgets.HTML(f"<h4>{html.escape(render('lesson-side-melds', {'side': side}))}</h4>"), rows]
     return widgets.VBox(parts)
-
-
-class TurnPractice(widgets.VBox):
-    """Try it: play actions on a real position; the engine plays what is allowed and says why not
-    for the rest. Choosing cards writes the action (one card: a discard; more: a meld); undo goes
-    back one action."""
-
-    def __init__(self, game: Game, **kwargs: Any) -> None:
-        self.game = game.clone()
-        self.table = widgets.VBox()
-        self.attempt = widgets.Text(description=render("lesson-action"),
-                                    layout=widgets.Layout(width="22em", max_width="100%"))
-        self.play = widgets.Button(description=render("lesson-play"), icon="play")
-        self.undo = widgets.Button(description=render("lesson-undo"), icon="undo")
-        self.legal = widgets.HTML()
-        self.answer = widgets.HTML()
-        self.play.on_click(self._play)
-        self.undo.on_click(self._undo)
-        super().__init__([self.table, self.legal, widgets.HBox([self.attempt, self.play, self.undo], layout=_ROW),
-                          self.answer], **kwargs)  # fmt: skip
-        self.add_class("bolivia-turn-practice")
-        self._show()
-
-    def _show(self) -> None:
-        pos = self.game.position
-        hand = CardRow(sorted(pos.hands[self.game.to_move - 1]), label=render("page-hand-to-move"))
-        hand.observe(lambda _change: self._chosen(hand), names="selected")
-        self.table.children = [show_table(self.game, hand)]
-        actions = ", ".join(str(a) for a in self.game.legal_actions())
-        self.legal.value = f"<p>{html.escape(render('lesson-legal-now', {'actions': actions}))}</p>"
-        self.undo.disabled = not self.game.history
-
-    def _chosen(self, hand: CardRow) -> None:
-        cards = " ".join(str(c) for c in hand.selected_cards)
-        if cards:
-            self.attempt.value = f"discard {cards}" if len(hand.selected_cards) == 1 else f"meld {cards}"
-
-    def _play(self, _source: object = None) -> None:
-        typed = " ".join(self.attempt.value.split())
-        try:
-            reasons = self.game.explain(typed)
-        except ValueError as error:
-            self.answer.value = f"<p role='alert'>⚠ {html.escape(str(error))}</p>"
-            return
-        if reasons:
-            said = render("lesson-refused", {"action": typed, "reasons": "; ".join(map(str, reasons))})
-            self.answer.value = f"<p role='status'>{html.escape(said)}</p>"
-            return
-        before = len(self.game.log)
-        self.game.apply(typed)
-        events = "; ".join(str(e) for e in self.game.log[before:]) or typed
-        self.answer.value = f"<p role='status'>✔ {html.escape(events)}</p>"
-        self.attempt.value = ""
-        self._show()
-
-    def _undo(self, _button: object = None) -> None:
-        if self.game.history:
-            self.game.undo()
-            self.answer.value = ""
-            self._show()
 
 
 def show_initial_minimums(preset: str = "bolivia") -> None:

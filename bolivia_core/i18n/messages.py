@@ -398,7 +398,7 @@ EN: dict[str, str] = {
     "action:meld": "meld {melds:and}",
     "action:add": "add {cards} to meld {meld}",
     "action:discard": "discard {card}",
-    "action:ask-partner": "ask your partner",
+    "action:ask-partner": "ask your partner if you may go out",
     "action:answer-yes": "answer yes",
     "action:answer-no": "answer no",
     "action:pass": "pass",
@@ -505,7 +505,9 @@ EN: dict[str, str] = {
     "table-cards-held": "{count:n:card} in hand",
     "table-to-move": "to move",
     "table-red-threes": "{count:n:red 3}",
-    "table-meld-area": "{owner}: tap here to lay the chosen cards as a new meld",
+    "table-meld-area": (
+        "{owner}: tap here to lay the chosen cards as a new meld, or with none chosen to see the melds you can lay"
+    ),
     "table-pile-name": "discard pile: {top} on top, {count:n:card}",
     "table-pile-empty": "discard pile: empty",
     "table-blocked": "blocked",
@@ -515,6 +517,8 @@ EN: dict[str, str] = {
         "The menu (☰) has the settings, saving, the score sheet and the hand's log."
     ),
     "table-turn-you-draw": "Your turn: tap the stock to draw, or the pile to take it.",
+    "table-turn-you-draw-stock": "Your turn: tap the stock to draw.",
+    "table-pile-takeable": "you may take this pile: tap it",
     "table-turn-you-play": "Your turn: meld or add, then tap a card and the pile to discard.",
     "table-turn-you-answer": "Your partner asks: may I go out?",
     "table-turn-other": "Player {player} is playing.",
@@ -533,6 +537,8 @@ EN: dict[str, str] = {
     "table-lay-staged": "lay the staged melds",
     "table-take-back": "take back",
     "table-takes": "Ways to take the pile now:",
+    "table-offer-melds": "Melds you can lay now (or choose cards, then tap here):",
+    "table-offer-adds": "You can add to meld {meld}:",
     "table-go-out": "go out: discard {card}",
     "table-pace": "Computer moves",
     "table-pace-slow": "slow", "table-pace-normal": "normal", "table-pace-fast": "fast",
@@ -542,6 +548,11 @@ EN: dict[str, str] = {
     "table-log-title": "The hand's log",
     "table-you-drew": "You drew {cards}.",
     "table-you-took": "You took the pile: {cards}.",
+    "table-recent": "What the others did since your last turn",
+    "table-initial-made": "initial meld laid",
+    "table-hand-number": "hand {hand} of a game to {target}",
+    "table-you-took-top": "You took {card} from the pile onto meld {index}.",
+    "table-you-red-threes": "You laid out {count:n:red 3}, a bonus for your side, and drew as many again.",
     "table-score-sheet": "Score sheet",
     "table-language": "Language",
     "table-bad-intent": "the table sent {intent}, which is no move: tap the stock, the pile, a meld or cards",
@@ -605,15 +616,29 @@ EN: dict[str, str] = {
         "Reload the page in a minute. If it happens again, tell whoever runs the server: it can be set up "
         "for a whole class at once (the README's \"A class on one server\")."
     ),
+    # --- lessons on the card table: every "try it" and the exercises played on it (widgets/lessons/table.py) ---
+    "lesson-table-their-meld": (
+        "That meld is side {side}'s: you add cards only to your own side's melds (side {own})."
+    ),
+    "lesson-table-next-seat": (
+        "Player {player}'s turn now: in a lesson you play every seat, so this is player {player}'s hand."
+    ),
+    "lesson-table-quiz-again": "✘ Not quite, and nothing was played. A hint: {hint} Try once more.",
+    "lesson-table-quiz-worked": (
+        "✘ Not quite, and that was the last try. The answer, now played on the table: {action}."
+    ),
+    "lesson-table-quiz-refused": "You may not {action} here: {reasons}.",
+    "lesson-table-quiz-other": (
+        "You may {action} here, but it is not the move this exercise asks for: read the question again."
+    ),
+    "lesson-table-quiz-no-try": "That was no move, so no try is spent.",
+    "lesson-table-quiz-over": "This exercise is answered: nothing more is played on this table.",
     # --- lessons: exercises ---
     # the quizzes (widgets/exercise.py and its users): asked, read, marked, hinted, worked out
     "exercise-check": "check",
-    "exercise-yes": "yes",
-    "exercise-no": "no",
     "exercise-legal": "legal",
     "exercise-not-legal": "not legal",
     "exercise-your-answer": "Your answer",
-    "exercise-choose-yes-no": "Choose yes or no first. No try is spent.",
     "exercise-choose-each": "Choose an answer for every rule set first. No try is spent.",
     # no example numbers in these two: an example may be the very answer asked for (lesson 3's was -140)
     "exercise-type-points": "Type a whole number of points first. No try is spent.",
@@ -625,14 +650,10 @@ EN: dict[str, str] = {
     "exercise-right": "✔ Right.",
     "exercise-try-again": "✘ Not quite. A hint: {hint} Try once more.",
     "exercise-worked": "✘ Not quite, and that was the last try. The answer, worked out:",
-    "exercise-hint-rule": "the rule that decides it is: {rule}.",
-    "exercise-hint-allowed": "no rule forbids it here; look again at the cards in hand and on the table.",
     "exercise-hint-lines": "the score has {count:n:line}: {lines}. Add up each of them.",
     "exercise-hint-meld": "{rules}: the rule that decides it is: {rule}.",
     "exercise-hint-meld-legal": "{rules}: every rule for this kind of meld is met.",
     "exercise-hint-winner": "the side with the highest total wins; equal highest totals are a draw.",
-    "exercise-action-allowed": "“{action}” is allowed here.",
-    "exercise-action-refused": "“{action}” is not allowed here: {reasons}.",
     "exercise-meld-question": "Is {cards} a legal new meld under each rule set?",
     "exercise-rules": "Rules: {rules}.",
     "exercise-pile-top": "Top of the pile: {card}.",
@@ -665,11 +686,6 @@ EN: dict[str, str] = {
     "lesson-minimum-from": "score {score} or more: {minimum}",
     "lesson-minimum-range": "score {low} to {high}: {minimum}",
     "lesson-your-minimum": "Side {side}'s score is {score}: its first melds must be worth at least {minimum}.",
-    "lesson-action": "Action",
-    "lesson-play": "play",
-    "lesson-undo": "undo",
-    "lesson-legal-now": "Allowed now: {actions}",
-    "lesson-refused": "✘ “{action}” is not allowed: {reasons}",
     "lesson-to-move": "Player {player} to move.",
     "lesson-hand-turns": "The hand took {count:n:action}.",
     "lesson-seed": "Seed",
@@ -1249,6 +1265,26 @@ EN: dict[str, str] = {
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",
     "room-seat-away": "seat {seat}: away; the computer ({level}) plays until they return",
+    # --- rooms: the invite control and the seat pages at the card table (together) ---
+    "room-invite": "invite",
+    "room-invite-links": "Send each person their own seat's link:",
+    "room-seat-link": "seat {seat}",
+    "room-own-link": "your own seat's link (to come back to this seat, with the seats' controls)",
+    "room-menu-title": "Playing together: you sit at seat {seat}",
+    "room-you-sit": "you sit at seat {seat}",
+    "room-asked": "player {player} asks you: may they go out? Answer yes or no.",
+    "room-who-plays": "seat {seat} is played by",
+    "room-a-person": "a person",
+    "room-the-computer": "the computer",
+    "room-seat-level": "seat {seat}: the computer's level",
+    "room-take-over": "take the seat over here",
+    "room-back": "I am back",
+    "room-waiting": "sitting down at the table…",
+    "room-not-here": "at a shared table there are no hints, undo or saved games: the room keeps the game",
+    "room-service-down": (
+        "the room service does not answer: the server that shares the table is not running "
+        "(bash scripts/serve.sh starts it beside the pages)"
+    ),
 
     # --- variant studies: the study command and the Variant lab (study) ---
     "study-heading": (

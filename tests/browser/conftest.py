@@ -49,7 +49,8 @@ def voila_server() -> Iterator[tuple[str, int]]:
                "--MappingKernelManager.cull_idle_timeout=15"]  # fmt: skip
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # each pytest-xdist worker runs its own server
     name = f"voila-{worker}.log" if worker else "voila.log"
-    with open(ROOT / "tests" / "browser" / name, "w") as log, server(culling, log=log) as running:
+    port = int(os.environ.get("TEST_VOILA_PORT", "0")) or None  # a port of one's own on a shared machine
+    with open(ROOT / "tests" / "browser" / name, "w") as log, server(culling, log=log, port=port) as running:
         yield running
 
 

@@ -34,6 +34,7 @@ function render({ model, el }) {
   let handCodes = "";
   let focusIndex = 0;
   let playing = null; // {steps, at, timer} while computer steps are shown
+  let recent = []; // the last computer steps, said in words: shown at the start of the learner's turn
   let dragging = null;
   let lastFocus = null; // the data-focus key of the element to focus again after a redraw
   const dialog = h("dialog", { class: "bt-dialog" });
@@ -63,10 +64,12 @@ function render({ model, el }) {
   function tapPile(view, labels) {
     const cards = chosen();
     if (view.phase === "draw" || (view.phase === "play" && cards.length === 0 && !view.my_turn)) {
+      // one card onto the pile is a discard (no take uses a single card): before the draw the engine says so
+      if (cards.length === 1 && view.phase === "draw") return send({ do: "discard", card: cards[0], where: "pile" });
       if (cards.length) return send({ do: "take_pile", cards, where: "pile" });
       const takes = labels.takes || [];
       if (takes.length === 1) return send({ do: "move", move: takes[0].move, where: "pile" });
-      if (takes.length > 1) return offerTakes(labels);
+      if (takes.length > 1) return offer(labels.ui.takes, takes, "pile");
       return send({ do: "take_pile", cards: [], where: "pile" });
     }
     if (cards.length === 1) return send({ do: "discard", card: cards[0], where: "pile" });
@@ -79,20 +82,32 @@ function render({ model, el }) {
       if (cards.length) return send({ do: "take_pile", cards, meld: number, where: `meld-${number}` });
       return send({ do: "take_top", meld: number, where: `meld-${number}` });
     }
+    if (!cards.length && offerAt(`meld-${number}`)) return;
     send({ do: "add", meld: number, cards, where: `meld-${number}` });
   }
 
   function tapMeldArea() {
     const cards = chosen();
+    const staged = (data().page || {}).staged;
+    if (!cards.length && !(staged && staged.groups.length) && offerAt("meld-area")) return;
     send({ do: "meld", groups: cards.length ? [cards] : [], stage: true, where: "meld-area" });
   }
 
-  function offerTakes(labels) {
-    const box = root.querySelector(".bt-takes");
+  // a place tapped with no card chosen offers the moves the engine allows there (the view's offers)
+  function offerAt(place) {
+    const offers = ((data().labels || {}).offers || {})[place];
+    if (!offers || !offers.moves.length) return false;
+    offer(offers.title, offers.moves, place);
+    return true;
+  }
+
+  function offer(title, moves, place) {
+    const box = root.querySelector(".bt-offers");
     if (!box) return;
-    box.replaceChildren(h("p", { text: labels.ui.takes }),
-      ...labels.takes.map((take) => h("button", { type: "button", class: "bt-control", text: take.words,
-                                                  onclick: () => send({ do: "move", move: take.move, where: "pile" }) })));
+    box.setAttribute("aria-label", title);
+    box.replaceChildren(h("p", { text: title }),
+      ...moves.map((move) => h("button", { type: "button", class: "bt-control", text: move.words,
+                                           onclick: () => send({ do: "move", move: move.move, where: place }) })));
     box.hidden = false;
     box.querySelector("button")?.focus();
   }
@@ -121,7 +136,11 @@ function render({ model, el }) {
                          "data-focus": `meld-${side.side}-${meld.number}` };
     const caption = h("span", { class: "bt-meld-label", text: label.label.replace(/^[^:]*:\s*/, "") });
     const number = h("span", { class: "bt-meld-number", text: String(meld.number) });
-    if (!mine) return h("div", { ...attributes, role: "img" }, number, fan, caption);
+    if (!mine) { // the other side's: tapped with cards, the table says whose it is (nobody adds to it)
+      return h("button", { type: "button", ...attributes, onclick: () => send({ do: "add", side: side.side, meld: meld.number,
+                                                                                cards: chosen(), where: attributes["data-place"] }) },
+        number, fan, caption);
+    }
     return h("button", { type: "button", ...attributes, onclick: () => tapMeld(view, meld.number) }, number, fan, caption);
   }
 
@@ -249,6 +268,7 @@ function render({ model, el }) {
       else if (place === "stock") tapStock();
       else if (place.startsWith("meld-") && place !== "meld-area") tapMeld(view, Number(place.slice(5)));
       else if (place === "meld-area") tapMeldArea();
+      else if (place.startsWith("their-meld-")) target.click();
       else draw();
     };
     window.addEventListener("pointermove", move);
@@ -295,6 +315,11 @@ function render({ model, el }) {
     } else {
       box.append(h("p", { class: "bt-turn-line", text: labels.turn }));
     }
+    const view = data().view || {};
+    if (!playing && recent.length && view.my_turn && view.phase === "draw") {
+      box.append(h("details", { class: "bt-recent" }, h("summary", { text: labels.ui.recent }),
+        h("ol", {}, ...recent.map((line) => h("li", { text: line })))));
+    }
     return box;
   }
 
@@ -325,15 +350,27 @@ function render({ model, el }) {
       h("span", { class: "bt-pile-card" }, cardBack()), h("span", { class: "bt-badge", text: String(view.stock) }));
   }
 
+  function notice(page) {
+    // a seat page that has no seat (yet): what the room said, and what may be done (take the seat over)
+    const said = page.message || { kind: "news", lines: [] };
+    const box = h("div", { class: `bt-message bt-${said.kind}`, role: said.kind === "refusal" ? "alert" : "status" },
+      ...said.lines.map((line) => h("p", { class: "bt-headline", text: line })));
+    const buttons = (page.controls || []).map((c) => h("button", { type: "button", class: `bt-control${c.primary ? " bt-primary" : ""}`,
+                                                                   text: c.text, onclick: () => model.send(c.intent) }));
+    root.replaceChildren(box, h("div", { class: "bt-controls" }, ...buttons));
+  }
+
   function draw(override) {
     const { view, labels, page = {} } = override || data();
-    if (!view) return;
+    if (!view) return notice(page);
     if (!override) {
       const codes = view.hand.join(" ") + "|" + view.phase + "|" + view.to_move;
       if (codes !== handCodes) {
         selected = new Set();
         handCodes = codes;
       }
+      // cards just staged as a group are out of the hand's row: no longer chosen for the next group
+      for (const index of ((page.staged || {}).groups || []).flat()) selected.delete(index);
     }
     const active = document.activeElement;
     if (active && root.contains(active) && active.dataset.focus) lastFocus = active.dataset.focus;
@@ -341,13 +378,14 @@ function render({ model, el }) {
     const others = view.seats.filter((s) => !s.me);
     const me = view.seats.find((s) => s.me);
     root.classList.toggle("bt-my-turn", !!view.my_turn);
+    root.classList.toggle("bt-compact", !!page.compact); // a lesson's table: its own height, not the window's
     root.classList.toggle("bt-playing", !!playing);
+    if (page.version !== undefined) root.dataset.version = String(page.version); // a shared room's move number
     const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰", "aria-label": labels.ui.menu,
                                      "data-focus": "menu", onclick: () => openMenu() });
     const top = h("div", { class: "bt-top" }, scores(view, labels), menuButton);
     const seats = h("div", { class: "bt-seats" }, ...others.map((s) => seatBox(s, labels.seats[String(s.player)])));
     const middle = h("div", { class: "bt-middle" }, stockBox(view, labels), pileBox(view, labels),
-      h("div", { class: "bt-takes", hidden: true }),
       labels.pile_note ? h("p", { class: "bt-pile-note", text: labels.pile_note }) : null);
     const sides = view.sides.map((side, i) => ({ side, label: labels.sides[i] }));
     const theirs = sides.filter((s) => !s.side.mine).map((s) => sideArea(view, s.side, s.label));
@@ -355,8 +393,13 @@ function render({ model, el }) {
     const table = h("div", { class: "bt-felt" }, seats, ...theirs, middle, ...ours, staging(view, labels, page));
     const meRow = h("div", { class: `bt-me${me && me.to_move ? " bt-to-move" : ""}`, "data-place": `seat-${view.seat}` },
       h("span", { class: "bt-seat-name", text: labels.seats[String(view.seat)].name }),
-      h("span", { class: "bt-turn", text: labels.hand_label }));
-    const bottom = h("div", { class: "bt-bottom" }, message(page, labels), controls(view, labels, page), meRow,
+      h("span", { class: "bt-turn", text: labels.hand_label }),
+      page.room ? h("span", { class: "bt-room-line", text: page.room }) : null);
+    const offers = h("div", { class: "bt-offers", role: "group", hidden: true });
+    offers.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") offers.hidden = true;
+    });
+    const bottom = h("div", { class: "bt-bottom" }, offers, message(page, labels), controls(view, labels, page), meRow,
       handRow(view, labels, page));
     const extra = page.hand_end ? handEnd(page, labels) : null;
     root.replaceChildren(...[top, table, extra, bottom, live, dialog].filter(Boolean));
@@ -389,8 +432,11 @@ function render({ model, el }) {
 
   // the table fills the window below where it starts, so nothing needed for a move is out of sight
   function fit() {
-    const top = root.getBoundingClientRect().top + window.scrollY;
-    root.style.setProperty("--bt-height", `${Math.max(480, window.innerHeight - top - 4)}px`);
+    if (root.classList.contains("bt-compact")) root.style.removeProperty("--bt-height");
+    else {
+      const top = root.getBoundingClientRect().top + window.scrollY;
+      root.style.setProperty("--bt-height", `${Math.max(480, window.innerHeight - top - 4)}px`);
+    }
     const row = root.querySelector(".bt-hand");
     if (row) layHand(row);
   }
@@ -398,6 +444,7 @@ function render({ model, el }) {
   // --- the computers' steps, one at a time ----------------------------------------------
   function startPlaying(steps) {
     if (playing) clearTimeout(playing.timer);
+    if (steps.length) recent = steps.map((s) => s.said);
     if (!steps.length || PACE_MS[pace()] === 0) {
       playing = null;
       if (steps.length) live.textContent = steps.map((s) => s.said).join(". ");
@@ -489,6 +536,7 @@ function render({ model, el }) {
       box.addEventListener("change", () => model.send({ do: "setting", key: check.key, value: box.checked }));
       pickers.append(h("label", { class: "bt-check" }, box, h("span", { text: check.label })));
     }
+    if (menu.room_title) parts.push(roomPart(menu));
     parts.push(pickers);
     const actions = h("div", { class: "bt-controls" },
       ...(menu.actions || []).map((a) => h("button", { type: "button", class: "bt-control", text: a.text,
@@ -515,8 +563,26 @@ function render({ model, el }) {
       log.append(h("li", {}, line, why ? h("details", {}, h("summary", { text: ui.why }), h("span", { text: why })) : null));
     });
     parts.push(h("h3", { text: ui.log_title }), log);
-    dialog.replaceChildren(...parts);
+    dialog.replaceChildren(...parts.filter(Boolean));
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
+  }
+
+  function roomPart(menu) {
+    // a shared table: who sits where, and for the person who invited one link per seat (its accessible
+    // name "seat 2"), to copy and send; the links are relative to this page
+    const part = h("section", { class: "bt-room", "aria-label": menu.room_title }, h("h3", { text: menu.room_title }),
+      h("ul", { class: "bt-room-seats" }, ...(menu.room_seats || []).map((text) => h("li", { text }))));
+    if (menu.links) {
+      part.append(h("p", { text: menu.links_title }), h("ul", { class: "bt-room-links" },
+        ...menu.links.map((link) => h("li", {}, h("a", { href: link.href, "aria-label": link.label, target: "_blank",
+                                                         rel: "noopener", text: link.label }),
+          h("input", { type: "text", readonly: true, value: new URL(link.href, document.baseURI).href,
+                       "aria-label": `${link.label}: ${link.state}`, onfocus: (e) => e.target.select() })))));
+    }
+    if (menu.own_link) {
+      part.append(h("p", {}, h("a", { href: menu.own_link.href, text: menu.own_link.label })));
+    }
+    return part;
   }
 
   function changed() {
@@ -524,6 +590,8 @@ function render({ model, el }) {
     // the page's language at once, before any computer's steps are shown (they may take seconds)
     const language = (data().page || {}).language;
     if (language) document.documentElement.setAttribute("lang", language);
+    const roomMenu = ((data().page || {}).menu || {});
+    if (dialog.open && roomMenu.room_title) dialog.querySelector(".bt-room")?.replaceWith(roomPart(roomMenu)); // who sits where, now
     if (dialog.open && (data().page || {}).menu) {
       const saved = dialog.querySelector(".bt-saved textarea");
       if (saved && (data().page.menu.saved || "") !== saved.value && data().page.menu.saved) saved.value = data().page.menu.saved;
@@ -541,6 +609,15 @@ function render({ model, el }) {
   const resize = () => fit();
   window.addEventListener("resize", resize);
   changed();
+  // drawn before it was in the document (a page built ahead, a seat page put in the play page's box): its
+  // height is fitted to the window again once it is there
+  const attached = () => (el.isConnected ? fit() : requestAnimationFrame(attached));
+  requestAnimationFrame(attached);
+  if ((data().page || {}).open_menu) {
+    // the inviter's page has just become seat 1: show the seats' links at once, once it is in the document
+    const opened = () => (el.isConnected ? openMenu() : requestAnimationFrame(opened));
+    requestAnimationFrame(opened);
+  }
   return () => {
     window.removeEventListener("resize", resize);
     root.remove();

@@ -26,6 +26,7 @@ from bolivia_core.cards import Card, format_cards
 from bolivia_core.melds import judge
 from bolivia_core.game import Game
 from bolivia_core.i18n import Reason, get_language, render
+from bolivia_core.rules import Rules
 
 from .cards import card_module
 from .table_view import explanation_view, seat_view, table_labels
@@ -43,13 +44,19 @@ class IntentError(ValueError):
         super().__init__(render(code, params))
 
 
-def intent_action(intent: Mapping[str, Any], hand: Sequence[Card]) -> Action:
+def intent_action(intent: Mapping[str, Any], hand: Sequence[Card], side: int | None = None) -> Action:
     """The engine action an intent from the table means, its cards taken from ``hand`` by index.
 
-    Raises ``IntentError`` for an intent that is not one (unknown, or cards not in the hand)."""
+    Raises ``IntentError`` for an intent that is not one (unknown, or cards not in the hand), and for
+    cards put on a meld of a side other than ``side`` (the seat's own, numbered from 0 as the view does)."""
     if not isinstance(intent, Mapping):
         raise IntentError("table-bad-intent", intent=repr(intent)[:80])
     do = intent.get("do")
+    theirs = intent.get("side")
+    if do == "add" and theirs is not None and side is not None and theirs != side:
+        if type(theirs) is not int or theirs < 0:
+            raise IntentError("table-bad-meld", meld=repr(theirs)[:40])
+        raise IntentError("lesson-table-their-meld", side=theirs + 1, own=side + 1)
 
     def cards(key: str = "cards") -> tuple[Card, ...]:
         indices = intent.get(key, [])
@@ -121,8 +128,9 @@ def cards_from(indices: Sequence[Any], hand: Sequence[Card]) -> tuple[Card, ...]
 class CardTable(anywidget.AnyWidget):
     """A seat at a game: draws the seat's view and plays the learner's intents through the engine.
 
-    Used as it is, every seat's move is the learner's own (a lesson position, a test); the play page
-    (``dashboards.play_table.PlayTable``) adds computers, a coach, undo and saving around it."""
+    Used as it is, it plays the moves of one seat (a test); a lesson's table (``lessons.table.LessonTable``)
+    turns to each seat in turn, and the play page (``dashboards.play_table.PlayTable``) adds computers, a
+    coach, undo and saving around it."""
 
     _esm = card_module("table.js")
     _css = (HERE / "cards.css").read_text(encoding="utf-8") + (HERE / "table.css").read_text(encoding="utf-8")
@@ -146,6 +154,11 @@ class CardTable(anywidget.AnyWidget):
     @property
     def hand(self) -> list[Card]:
         return sorted(self.game.position.hands[self.seat - 1])
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the table judges a staged group by (a room's seat holds no game, only its rules)."""
+        return self.game.rules
 
     def page_data(self) -> dict[str, Any]:
         """What the page around the table adds to the view (menus, settings); a subclass adds more."""
@@ -199,7 +212,7 @@ class CardTable(anywidget.AnyWidget):
         if do == "meld" and intent.get("stage"):
             return self._meld_or_stage(intent, where)
         try:
-            action = intent_action(intent, self.hand)
+            action = intent_action(intent, self.hand, self.game.position.side_of(self.seat))
         except IntentError as error:
             self.say("refusal", [{"code": error.code, "params": error.params}], where)
             self.refresh()
@@ -225,7 +238,7 @@ class CardTable(anywidget.AnyWidget):
             self.say("refusal", [{"code": "table-bad-cards", "params": {"cards": format_cards(cards),
                                                                         "count": len(self.hand)}}], where)  # fmt: skip
             return False
-        verdict = judge(cards, self.game.rules)
+        verdict = judge(cards, self.rules)
         if not verdict.legal:
             self.say("refusal", [{"code": "play-refused", "params": {"action": {"action": str(Meld((cards,)))}}},
                                  *[explanation_view(r) for r in verdict.reasons]], where)  # fmt: skip
@@ -298,15 +311,27 @@ class CardTable(anywidget.AnyWidget):
     def play(self, action: Action) -> None:
         """Play a checked action for the seat, and tell the learner what it brought them."""
         held = list(self.game.position.hands[self.seat - 1])
+        logged = len(self.game.log)
         self.game.apply(action)
         new = [c for c in self.game.position.hands[self.seat - 1]]
         for card in held:
             if card in new:
                 new.remove(card)
+        lines: list[Mapping[str, Any]] = []
         if isinstance(action, Draw) and new:
-            self.say("news", [{"code": "table-you-drew", "params": {"cards": " ".join(map(str, sorted(new)))}}])
+            lines.append({"code": "table-you-drew", "params": {"cards": " ".join(map(str, sorted(new)))}})
         elif isinstance(action, TakePile) and new:
-            self.say("news", [{"code": "table-you-took", "params": {"cards": " ".join(map(str, sorted(new)))}}])
+            lines.append({"code": "table-you-took", "params": {"cards": " ".join(map(str, sorted(new)))}})
+        reds = 0
+        for event in self.game.log[logged:]:  # what the move brought besides the cards in hand
+            if event.code == "event-take-top":
+                lines.append({"code": "table-you-took-top", "params": {k: event.params[k] for k in ("card", "index")}})
+            elif event.code == "event-red-threes" and event.params.get("player") == self.seat:
+                reds += event.params["count"]
+        if reds:
+            lines.append({"code": "table-you-red-threes", "params": {"count": reds}})
+        if lines:
+            self.say("news", lines)
         else:
             self.message = None
 

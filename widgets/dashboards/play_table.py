@@ -12,11 +12,11 @@ and reviews the learner's moves at the end of each hand; it never stands in the 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bolivia_core.actions import Action
+from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import (
     EN,
@@ -30,6 +30,7 @@ from bolivia_core.i18n import (
 )
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
 from ..components.table_view import (
@@ -109,6 +110,7 @@ class PlayTable(CardTable):
         self.saved_note: dict[str, Any] | None = None
         self._dealt_seed: int | None = None
         self.hinted: tuple[int, Action] | None = None  # the hint on show: the history length it was for, its move
+        self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
         super().__init__(game=new_game(rules, players, seed, target), seat=LEARNER, **kwargs)
         follow_language(lambda _language: self.refresh())
         self.start(seed)
@@ -180,6 +182,8 @@ class PlayTable(CardTable):
             self.refresh()
         elif do == "resume":
             return self.resume(str(intent.get("text", "")))
+        elif do == "invite":
+            return self.invite()
         else:
             return super().handle(intent)
         return False
@@ -205,7 +209,46 @@ class PlayTable(CardTable):
             lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
         if lines:
             self.say("coach" if warning is not None else "news", lines, where)
+        logged = len(game.log)
         self._computers_move()
+        if isinstance(action, Ask):  # the partner's answer is news for the learner, not only a step gone by
+            answers = [e for e in seat_view_log(game, logged) if e["code"] == "event-answer"]
+            if answers:
+                said = [explanation_view(warning.line)] if warning else []
+                self.say("coach" if warning else "news", [*said, answers[-1]], where)
+        return True
+
+    # --- playing together ---------------------------------------------------------------------
+
+    def room_settings(self) -> dict[str, Any]:
+        """A room from this table's settings: the preset, the players, the target, the seed, and the level
+        each seat plays at when it is handed to the computer (every seat but the inviter's waits for a person)."""
+        others = range(2, self.player_count + 1)
+        levels = [self.default_level] + [self.seat_levels.get(p, self.default_level) for p in others]
+        return {"rules": self.rules_name, "players": self.player_count, "target": self.target, "seed": self.seed,
+                "levels": [level if level in ROOM_LEVELS else "club" for level in levels]}  # fmt: skip
+
+    def invite(self) -> bool:
+        """Make a room at the room service from the settings; the page then becomes its seat 1 and shows the
+        other seats' links. The service not running (or refusing the settings) is said, and nothing changes."""
+        from bolivia_rooms.client import RoomClient
+
+        try:
+            client = RoomClient()
+            created = client.create(self.room_settings())
+        except OSError:
+            self.say("refusal", [{"code": "room-service-down", "params": {}}])
+            self.refresh()
+            return False
+        if created.get("type") != "created":
+            client.close()
+            self.say("refusal", [str(created.get("text", ""))])
+            self.refresh()
+            return False
+        if self.on_invite is None:
+            client.close()
+            return False
+        self.on_invite(created, client)
         return True
 
     # --- the coach -------------------------------------------------------------------------
@@ -374,7 +417,8 @@ class PlayTable(CardTable):
             "numbers": [{"key": "seed", "label": t("play-seed"), "value": self.seed, "min": 0},
                         {"key": "target", "label": t("play-target"), "value": target, "min": 50, "step": 50}],
             "checks": [{"key": "coach", "label": t("table-coach"), "value": self.coach}],
-            "actions": [{"text": t("play-new-game"), "intent": {"do": "new_game"}, "close": True}],
+            "actions": [{"text": t("play-new-game"), "intent": {"do": "new_game"}, "close": True},
+                        {"text": t("room-invite"), "intent": {"do": "invite"}, "close": True}],
             "saved": self.saved, "saved_note": note, "results_html": self._results_html(),
         }  # fmt: skip
 

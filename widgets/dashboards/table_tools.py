@@ -1,4 +1,4 @@
-"""A hand-score calculator, a scenario explorer, and quizzes whose answers the engine marks."""
+"""A hand-score calculator, a scenario explorer, and a score quiz whose answers the engine marks."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from ..components.cards import CardRow
-from ..lessons.exercise import Exercise, Unreadable, read_points
+from ..components.table_view import explanation_view, explanation_words
+from ..lessons.exercise import Exercise, read_points
 from ..language import LanguagePicker, rule_choices
 
-__all__ = ["ActionQuiz", "MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
+__all__ = ["MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "scenario_lesson",
            "scenario_title"]
 
 
@@ -62,9 +63,10 @@ class MeldRows(widgets.Box):
 
 
 def score_table_html(result: Any) -> str:
-    """A side's score as a table of line items (shared by every view that shows one)."""
+    """A side's score as a table of line items (shared by every view that shows one), cards in words."""
     rows = "".join(
-        f"<tr><td class='points'>{format_signed(item.points)}</td><td>{html.escape(str(item))}</td></tr>"
+        f"<tr><td class='points'>{format_signed(item.points)}</td>"
+        f"<td>{html.escape(explanation_words(explanation_view(item)))}</td></tr>"
         for item in result.items
     )
     total = (f"<tr><td class='points'><b>{format_signed(result.total)}</b></td>"
@@ -302,58 +304,6 @@ class ScenarioExplorer(widgets.VBox):
 
 def _scenario_titles() -> list[tuple[str, str]]:
     return [(scenario_title(name), name) for name in SCENARIOS]
-
-
-class ActionQuiz(Exercise):
-    """An exercise on a position: may the player do this now? The engine marks it, and its reasons
-    are the hint (the rule that decides) and the worked answer; none of it is on the page before."""
-
-    def __init__(self, scenario_text: str, action: str, question: str, **kwargs: Any) -> None:
-        self.game = Game.from_position(scenario_text)
-        self.action = action
-        pos = self.game.position
-        self.hand = CardRow(sorted(pos.hands[self.game.to_move - 1]), selectable=False,
-                            label=render("page-hand-to-move"))  # fmt: skip
-        self.choice = widgets.ToggleButtons(
-            options=[(render("exercise-yes"), "yes"), (render("exercise-no"), "no")], value=None
-        )
-        self.melds = MeldRows()
-        self.melds.show(pos.melds[pos.side_of(self.game.to_move)])
-        top = render("exercise-pile-top", {"card": str(pos.pile[-1])}) if pos.pile else render("exercise-pile-empty")
-        facts = " ".join([render("exercise-rules", {"rules": render(f"rules-title:{self.game.rules.name}")}), top,
-                          render("exercise-stock", {"count": len(pos.stock)})])  # fmt: skip
-        asked = f"<p><b>{html.escape(question)}</b></p>" if question else ""
-        context = widgets.HTML(f"<p>{html.escape(facts)}</p>{asked}")
-        melds_heading = widgets.HTML(f"<h4>{html.escape(render('page-side-melds'))}</h4>")
-        hand_heading = widgets.HTML(f"<h4>{html.escape(render('page-hand-to-move'))}</h4>")
-        super().__init__([context, melds_heading, self.melds, hand_heading, self.hand], [self.choice], **kwargs)
-
-    def _reasons(self) -> tuple[Any, ...]:
-        return self.game.explain(self.action)
-
-    def read(self) -> str:
-        if self.choice.value is None:
-            raise Unreadable(render("exercise-choose-yes-no"))
-        return str(self.choice.value)
-
-    def is_right(self, answer: str) -> bool:
-        return answer == ("no" if self._reasons() else "yes")
-
-    def hint(self, answer: str) -> str:
-        reasons = self._reasons()
-        knob = next((r.knob for r in reasons if r.knob), None)
-        if knob:
-            return render("exercise-hint-rule", {"rule": self.game.rules.knob(knob).description})
-        if reasons:  # refused by the turn's order or the notation, not by a rule knob: the engine's words
-            return render("exercise-hint-rule", {"rule": str(reasons[0])})
-        return render("exercise-hint-allowed")
-
-    def worked(self) -> str:
-        reasons = self._reasons()
-        if not reasons:
-            return f"<p>{html.escape(render('exercise-action-allowed', {'action': self.action}))}</p>"
-        said = "; ".join(map(str, reasons))
-        return f"<p>{html.escape(render('exercise-action-refused', {'action': self.action, 'reasons': said}))}</p>"
 
 
 class ScoreQuiz(Exercise):

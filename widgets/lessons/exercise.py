@@ -10,18 +10,40 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import ipywidgets as widgets
 
 from bolivia_core.i18n import format_number, render
 
-__all__ = ["Exercise", "Unreadable", "WinnerQuiz", "read_points"]
+__all__ = ["Exercise", "Tries", "Unreadable", "WinnerQuiz", "read_points"]
 
 TRIES = 2
 """Tries a learner gets: the first wrong one earns a hint, the second the worked answer."""
 
 _POINTS = re.compile(r"[+\-\u2212]?\d{1,3}(?:[ ,.\u00a0\u202f']?\d{3})*")
+
+
+@dataclass
+class Tries:
+    """The tries of one exercise: ``mark`` says what an answer earns ("right", "again" with a hint, or
+    "worked": the last try spent, the answer shown); a finished exercise marks nothing more ("done")."""
+
+    left: int = TRIES
+    done: bool = False
+
+    def mark(self, right: bool) -> Literal["right", "again", "worked", "done"]:
+        if self.done:
+            return "done"
+        if right:
+            self.done = True
+            return "right"
+        self.left -= 1
+        if self.left > 0:
+            return "again"
+        self.done = True
+        return "worked"
 
 
 class Unreadable(ValueError):
@@ -55,8 +77,7 @@ class Exercise(widgets.VBox):
         self.controls = controls
         self.check = widgets.Button(description=render("exercise-check"), icon="check")
         self.feedback = widgets.HTML()
-        self.tries_left = TRIES
-        self.done = False
+        self.tries = Tries()
         self.check.on_click(self._check)
         row = widgets.HBox([*controls, self.check], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([*question, row, self.feedback], **kwargs)
@@ -78,6 +99,14 @@ class Exercise(widgets.VBox):
 
     # --- marking ---------------------------------------------------------------------
 
+    @property
+    def tries_left(self) -> int:
+        return self.tries.left
+
+    @property
+    def done(self) -> bool:
+        return self.tries.done
+
     def _check(self, _button: object = None) -> None:
         if self.done:
             return
@@ -86,17 +115,15 @@ class Exercise(widgets.VBox):
         except Unreadable as problem:
             self.feedback.value = _status(str(problem))
             return
-        if self.is_right(answer):
+        outcome = self.tries.mark(self.is_right(answer))
+        if outcome == "right":
             self._finish(_status(render("exercise-right"), self.worked()))
-            return
-        self.tries_left -= 1
-        if self.tries_left > 0:
+        elif outcome == "again":
             self.feedback.value = _status(render("exercise-try-again", {"hint": self.hint(answer)}))
         else:
             self._finish(_status(render("exercise-worked"), self.worked()))
 
     def _finish(self, feedback: str) -> None:
-        self.done = True
         self.feedback.value = feedback
         self.check.disabled = True
         for control in self.controls:

@@ -1,0 +1,211 @@
+"""The lessons' card table driven from Python as the page's taps drive it: a lesson position where the
+learner plays every seat in turn, with undo; and exercises answered by making the move, marked without
+playing a wrong one.
+
+Expected answers come from the rule texts (RULES.md): a turn starts with a draw; while a wild card is on
+top nobody may take the pile; a side adds only to its own melds; Bolivia's first initial meld needs 50
+points (aces 20, kings 10); with the stock empty a player who cannot take the pile passes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bolivia_core.game import Game, new_game
+from bolivia_core.i18n import set_language
+from bolivia_core.scenario import SCENARIOS
+from bolivia_widgets import ActionQuiz, LessonTable
+
+ROOT = Path(__file__).resolve().parents[1]
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+EIGHTS = "rules=bolivia; turn=1; phase=play; melds1=KH KS KD; melds2=8C 8D 8S; p1=KC QH QS QD 8H 9D 10H JS"
+OPENING = "rules=bolivia; turn=1; phase=play; scores=0,0; p1=AH AS AD KH KS KD 5C 7C 8D 9D"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")
+
+
+def indices(table: LessonTable | ActionQuiz, cards: str) -> list[int]:
+    """The hand indices of ``cards``, as the page's taps name them."""
+    hand = [str(c) for c in table.hand]
+    chosen: list[int] = []
+    for code in cards.split():
+        chosen.append(next(i for i, c in enumerate(hand) if c == code and i not in chosen))
+    return chosen
+
+
+def said(table: LessonTable | ActionQuiz) -> str:
+    message = table.table["page"]["message"]
+    return " ".join(message["lines"]) if message else ""
+
+
+def pile_quiz() -> ActionQuiz:
+    """Lesson 5's exercise: a 2 on top of the pile, two kings in hand: the right move is to draw."""
+    return ActionQuiz(SCENARIOS["wild-on-top"].text, answer="draw", asked="take pile with KH KS")
+
+
+# --- exercises: the move is the answer ----------------------------------------------------------
+
+
+def test_the_right_move_is_played_and_explained_in_words() -> None:
+    quiz = pile_quiz()
+    assert quiz.handle({"do": "draw", "where": "stock"})
+    assert quiz.done and len(quiz.game.history) == 1 and quiz.game.phase == "play"
+    text = said(quiz)
+    assert text.startswith("✔ Right.") and "2 of clubs" in text and not CARD_CODE.search(text)
+
+
+def test_a_wrong_move_is_refused_with_a_hint_and_changes_nothing() -> None:
+    quiz = pile_quiz()
+    before = quiz.game.to_json()
+    assert not quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
+    assert quiz.game.to_json() == before and quiz.tries.left == 1 and not quiz.done
+    message = quiz.table["page"]["message"]
+    assert message["kind"] == "refusal" and message["where"] == "pile"
+    text = said(quiz)
+    assert "A hint" in text and "2 of clubs" in text and "king of hearts" in text  # in words, no codes
+    assert not CARD_CODE.search(text)
+
+
+def test_the_second_wrong_move_plays_the_answer_and_says_why() -> None:
+    quiz = pile_quiz()
+    for _ in range(2):
+        quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
+    assert quiz.done and [str(a) for a in quiz.game.history] == ["draw"]
+    assert "last try" in said(quiz) and "2 of clubs" in said(quiz)
+    before = quiz.game.to_json()
+    assert not quiz.handle({"do": "discard", "card": 0, "where": "pile"})  # marked: nothing more is played
+    assert quiz.game.to_json() == before
+
+
+@pytest.mark.parametrize("intent", [
+    {"do": "discard", "card": 99}, {"do": "fly"}, {"do": "take_pile", "cards": "all"}, {"do": "add", "meld": "x"},
+    {"do": "meld", "groups": [[0, 0, 1]]}, {"do": "move", "move": "steal"}, {"do": "add", "side": -3, "meld": 1},
+    "draw",
+])  # fmt: skip
+def test_a_malformed_intent_is_refused_by_name_spends_no_try_and_changes_nothing(intent: object) -> None:
+    quiz = pile_quiz()
+    before = quiz.game.to_json()
+    assert not quiz.handle(intent)  # type: ignore[arg-type]
+    assert quiz.game.to_json() == before and quiz.tries.left == 2
+    assert "no try is spent" in said(quiz) and "Traceback" not in said(quiz)
+
+
+def test_adding_to_the_other_side_s_meld_is_a_wrong_answer_said_by_side() -> None:
+    """Lesson 2: side 2's eights are on the table for player 1 to see; tapping them with the 8 of hearts is
+    the answer "yes", which is wrong: a side adds only to its own melds."""
+    quiz = ActionQuiz(EIGHTS, answer="discard 8H")
+    theirs = [side for side in quiz.table["view"]["sides"] if not side["mine"]]
+    assert [meld["cards"] for meld in theirs[0]["melds"]] == [["8C", "8D", "8S"]]  # the eights are shown
+    assert quiz.table["labels"]["sides"][1]["melds"][0]["label"].startswith("meld 1: 8s")  # named for a screen reader
+    before = quiz.game.to_json()
+    assert not quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
+    assert quiz.game.to_json() == before and quiz.tries.left == 1
+    assert "side 2's" in said(quiz) and "no meld 2" not in said(quiz)
+    assert quiz.handle({"do": "discard", "card": indices(quiz, "8H")[0], "where": "pile"})
+
+
+def test_the_worked_answer_says_why_the_last_move_was_wrong() -> None:
+    quiz = ActionQuiz(EIGHTS, answer="discard 8H")
+    for _ in range(2):
+        quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
+    assert quiz.done and [str(a) for a in quiz.game.history] == ["discard 8H"]
+    assert "last try" in said(quiz) and "8 of hearts" in said(quiz) and "That meld is side 2's" in said(quiz)
+
+
+def test_a_two_meld_opening_is_staged_group_by_group_then_marked_in_any_order() -> None:
+    """Lesson 6: three aces (60) and three kings (30), 90 against the first minimum of 50. Tapping + with the
+    aces stages them, though they would do alone: the exercise asks about both melds together."""
+    quiz = ActionQuiz(OPENING, answer="meld AH AS AD | KH KS KD")
+    before = quiz.game.to_json()
+    assert not quiz.handle({"do": "meld", "groups": [indices(quiz, "KH KS KD")], "stage": True, "where": "meld-area"})
+    staged = quiz.table["page"]["staged"]
+    assert staged["points"] == 30 and staged["minimum"] == 50 and quiz.tries.left == 2
+    assert quiz.game.to_json() == before
+    assert quiz.handle({"do": "meld", "groups": [*staged["groups"], indices(quiz, "AH AS AD")], "where": "meld-area"})
+    assert quiz.done and said(quiz).startswith("✔ Right.")
+    assert sorted(len(m) for m in quiz.game.position.melds[0]) == [3, 3]
+
+
+def test_an_allowed_move_that_is_not_the_answer_is_wrong_and_not_played() -> None:
+    quiz = ActionQuiz(OPENING, answer="meld AH AS AD | KH KS KD")
+    before = quiz.game.to_json()
+    assert not quiz.handle({"do": "discard", "card": indices(quiz, "5C")[0], "where": "pile"})
+    assert quiz.game.to_json() == before and "not the move this exercise asks for" in said(quiz)
+
+
+def test_a_quiz_whose_answer_the_engine_refuses_cannot_be_made() -> None:
+    with pytest.raises(ValueError, match=r"the quiz's answer 'take pile with KH KS' is not allowed"):
+        ActionQuiz(SCENARIOS["wild-on-top"].text, answer="take pile with KH KS")
+
+
+def test_a_hint_speaks_the_page_s_language() -> None:
+    set_language("da")
+    quiz = pile_quiz()
+    quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
+    text = said(quiz)
+    assert "Et tip" in text and "klør 2" in text and "A hint" not in text and not CARD_CODE.search(text)
+
+
+def lesson_quizzes() -> list[tuple[str, ActionQuiz]]:
+    """Every lesson's action quiz, made as its page makes it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from lessons import Code, all_lessons
+
+    import bolivia_widgets.lesson_tools as tools
+
+    found = []
+    for lesson in all_lessons():
+        for cell in lesson.cells:
+            if isinstance(cell, Code) and cell.source.startswith("ActionQuiz("):
+                found.append((lesson.slug, eval(cell.source, vars(tools).copy())))  # the lesson's own cell
+    return found
+
+
+def test_every_lesson_quiz_asks_for_the_move_its_question_s_answer_implies() -> None:
+    """The yes-or-no questions are answered by a move: "no" (the engine refuses the move asked about) means
+    the answer is another move; a quiz without a move asked about has one right move."""
+    quizzes = lesson_quizzes()
+    assert {slug[:2] for slug, _ in quizzes} == {"01", "02", "05", "06", "08", "09"}
+    for slug, quiz in quizzes:
+        if quiz.asked is not None:
+            assert quiz.game.explain(quiz.asked), f"{slug}: the move asked about is allowed, so it is the answer"
+            assert all(answer != quiz.asked for answer in quiz.answers), slug
+
+
+# --- the try-it table -----------------------------------------------------------------------------
+
+
+def test_a_lesson_table_plays_every_seat_in_turn_and_undoes() -> None:
+    """Lesson 1's deal: player 2 moves first; after a draw and a discard the table shows player 3's hand."""
+    game = new_game("bolivia", players=4, seed=3)
+    table = LessonTable(game)
+    assert table.seat == 2 and table.table["page"]["compact"] and not table.table["page"]["controls"]
+    assert not table.handle({"do": "discard", "card": 0, "where": "pile"})  # a turn starts with a draw
+    assert "must first draw" in said(table) and not table.game.history
+    assert table.handle({"do": "draw", "where": "stock"})
+    drawn = table.game.to_json()
+    assert table.table["page"]["controls"]  # undo now
+    assert table.handle({"do": "discard", "card": 0, "where": "pile"})
+    assert table.seat == 3 and table.table["view"]["seat"] == 3 and table.table["view"]["my_turn"]
+    assert "Player 3's turn now" in said(table)
+    assert table.handle({"do": "undo"})
+    assert table.seat == 2 and table.game.to_json() == drawn
+    assert not game.history, "the lesson's own game is not changed by the table"
+
+
+def test_nothing_to_undo_is_said_and_changes_nothing() -> None:
+    table = LessonTable(Game.from_position(SCENARIOS["take-the-pile"].text))
+    before = table.game.to_json()
+    assert not table.handle({"do": "undo"})
+    assert table.game.to_json() == before and "Nothing to undo" in said(table)
