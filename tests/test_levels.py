@@ -336,7 +336,8 @@ def test_strong_keeps_a_natural_pair_to_take_a_big_pile_where_club_melds_it() ->
     best_discard = max(r.score for a, r in strong.items() if isinstance(a, Discard))
     assert strong[pair_meld].score < best_discard
     assert [why.code for why in strong[pair_meld].rationale] == ["why-keep-pair-for-pile"]
-    assert "9D 9H" in str(strong[pair_meld].rationale[0]) and "9-card pile" in str(strong[pair_meld].rationale[0])
+    kept = strong[pair_meld].rationale[0].params
+    assert (kept["cards"], kept["rank"], kept["count"]) == ("9D 9H", "9s", 9)  # the pair, what it waits for, the pile
     assert club[pair_meld].score > max(r.score for a, r in club.items() if isinstance(a, Discard))
     small = _pair_position("4C 6D")
     strong_small = {r.action: r for r in score_actions(seat_view(small, 1), [pair_meld], STRONG)}
@@ -380,7 +381,7 @@ def test_a_card_two_beyond_the_sides_open_escalera_is_not_spent_on_a_same_rank_m
     decision = PLAYERS["club"](0).choose(game)
     assert str(decision.action) == "add KS to 3"
     jack = next(r for r in rank_actions(game, 1) if str(r.action) == "add JH to 2")
-    assert [why.code for why in jack.rationale] == ["why-keep-for-escalera"]
+    assert [(why.code, why.params["index"]) for why in jack.rationale] == [("why-keep-for-sequence-meld", 1)]
 
 
 def test_before_its_first_escalera_a_side_keeps_suited_neighbours_out_of_same_rank_melds() -> None:
@@ -400,4 +401,4 @@ def test_a_side_without_an_escalera_extends_its_sequence_rather_than_complete_a_
     game = Game.from_position(position)
     assert str(PLAYERS["club"](0).choose(game).action) == "add 10H to 1"
     tens = next(r for r in rank_actions(game, 1) if str(r.action) == "add 10H to 2")
-    assert [why.code for why in tens.rationale] == ["why-keep-for-escalera"]
+    assert [(why.code, why.params["index"]) for why in tens.rationale] == [("why-keep-for-sequence-meld", 1)]

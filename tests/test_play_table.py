@@ -268,7 +268,11 @@ def test_the_coach_warns_of_a_clear_mistake_in_one_line_and_the_move_is_played()
     message = table.message
     assert message is not None and message["kind"] == "coach"
     (line,) = message["lines"]
-    assert line().startswith("The coach would not discard KD: it may let player 2 take a 13-card pile")
+    assert line["code"] == "player-coach-warns-against"  # data, said in the page's language with cards in words
+    table.refresh()
+    said = table.table["page"]["message"]["lines"][0]
+    assert said.startswith("The coach would not discard king of diamonds: it may let player 2 take a 13-card pile")
+    assert not CARD_CODE.search(said), said
 
 
 def test_playing_the_coachs_hint_brings_no_warning() -> None:

@@ -245,24 +245,34 @@ EN: dict[str, str] = {
     "why-pass-stock-out": "the stock is out and the pile cannot be taken",
     "why-draw-empty-pile": "draws: the pile is empty",
     "why-draw-club": "draws from the stock: the pile ({count:n:card}, {card} on top) is not worth taking now",
-    "why-take-top-completes": "takes {card} onto sequence {index}: it completes the escalera",
-    "why-take-top-club": "takes {card} onto sequence {index}: a card melded at once, towards an escalera",
+    "why-take-top-completes": "takes {card} onto sequence {index}: sequence {index} is now complete ({label})",
+    "why-take-top-club": (
+        "takes {card} onto sequence {index}: the card goes on the table at once, towards a complete {sequence}"
+    ),
     "why-take-pile-club": "takes the pile: {count:n:card} into hand and {laid:n:card} melded at once",
     "why-take-pile-opens": "it makes the side's initial meld",
-    "why-take-pile-completes": "it completes meld {index}",
+    "why-take-pile-completes": "meld {index} is complete after it",
     "why-take-pile-wilds": "it spends {wilds:n:wild card}",
     "why-go-out-club": "lays {cards}: the hand is empty and the player goes out",
     "why-go-out-discard": "discards {card}, the last card: the player goes out",
     "why-lay-to-finish": "the side may go out: lays {cards} to empty the hand",
     "why-meld-initial": "opens with {points} points (the minimum is {minimum}), spending {wilds:n:wild card}",
-    "why-meld-sequence": "melds {cards}: {count:n:card} towards an escalera",
+    "why-meld-sequence": "melds {cards}: {count:n:card} of one suit in a row, towards a complete {sequence}",
     "why-meld-wilds": "melds {cards}: {count:n:wild card} towards a bolivia",
-    "why-meld-same-rank": "melds {cards}: {count:n:card} that count at once",
+    "why-meld-same-rank": (
+        "melds {cards}: {count:n:card} that score for the side once on the table (in hand they would count against it)"
+    ),
     "why-not-waste-wilds": "{cards} would spend wild cards the side keeps for a bolivia",
-    "why-add-club": "adds {cards} to meld {index}, where they count at once",
-    "why-add-completes": "adds {cards} to meld {index}: it completes a {label}",
-    "why-add-sequence": "adds {cards} to sequence {index}, towards an escalera",
-    "why-keep-for-escalera": "keeps {cards} for an escalera rather than a same-rank meld",
+    "why-add-club": (
+        "adds {cards} to meld {index}: on the table they score for the side (in hand they would count against it)"
+    ),
+    "why-add-completes": "adds {cards} to meld {index}: meld {index} is now complete ({label})",
+    "why-add-sequence": "adds {cards} to sequence {index}, towards a complete {sequence}",
+    "why-keep-for-escalera": (
+        "keeps {cards} for a sequence with {partners} in hand (towards a complete {sequence}) rather than a "
+        "same-rank meld"
+    ),
+    "why-keep-for-sequence-meld": "keeps {cards} to extend sequence {index} rather than put it in a same-rank meld",
     "why-add-wild-bolivia": "adds {cards} to the wild meld {index}, towards a bolivia",
     "why-ask-club": "the side has what it needs to go out and {count:n:card} can be laid: asks partner first",
     "why-no-ask-not-ready": "the side does not yet have the complete melds it needs to go out",
@@ -283,17 +293,19 @@ EN: dict[str, str] = {
     "why-feeds-known": (
         "player {player} took {cards} with the pile and still holds them: it would let them take a {count}-card pile"
     ),
-    "why-keep-pair": "keeps {cards}: a pair that can take the pile",
+    "why-keep-pair": "keeps {cards}: a natural pair of {rank}, to take the pile when its top card matches them",
     "why-keep-pair-for-pile": (
-        "keeps {cards} in hand: a pair that could take the {count}-card pile, worth more than melding it now"
+        "keeps {cards} in hand: a natural pair of {rank}, to take the pile ({count:n:card} now) when its top card "
+        "matches them; worth more than melding them now"
     ),
-    "why-keep-sequence": "keeps {cards}: cards towards an escalera",
+    "why-keep-sequence": "keeps {cards}: cards of one suit close in rank, towards a complete {sequence}",
     "why-strong-no-better": (
-        "over {samples:n:sampled deal} of the hidden cards “{other}” came out only {margin:n:point} ahead: "
-        "too little to change the plan"
+        "the coach played the hand on {samples:n:time}, guessing the cards it cannot see; “{other}” did only "
+        "{margin:n:point} better on average, less than the guessing alone can explain, so it keeps its first choice"
     ),
     "why-strong-lookahead": (
-        "over {samples:n:sampled deal} of the hidden cards this came out {margin:n:point} ahead of “{other}”"
+        "the coach played the hand on {samples:n:time}, guessing the cards it cannot see; this did "
+        "{margin:n:point} better on average than “{other}”"
     ),
     # --- computer players: refusals, and the coach's warning on a clear mistake (players) ---
     "player-unknown-level": "unknown player level {level}; known: {known}",
@@ -445,6 +457,10 @@ EN: dict[str, str] = {
     "play-no-rationale": "no reason given",
     "play-hint": "hint", "play-play-hint": "play the hint", "play-undo": "undo my last move",
     "play-hint-says": "The coach ({level}) would {action}: {why}.",
+    # the coach's hint goes stale once the learner plays another move (issue 24: the hint followed late)
+    "play-hint-stale": (
+        "The coach's hint (“{action}”) was for the position before your move; ask for a hint again for this one."
+    ),
     "play-no-hint": "The coach advises you on your own turn; now it is player {player}'s.",
     "play-coach-warns": "The coach would not {action}.",
     # the ranking's scores are a heuristic's reckoning, not points a side scores: no figure is said
@@ -812,6 +828,10 @@ EN: dict[str, str] = {
     "tournament-times": "decision time (CPU): {times}",
     "tournament-level-time": "{level} median {median:.2f} ms, p99 {p99:.2f} ms",
     "tournament-progress": "{done} of {total:n:game} played",
+    # a tournament's refusals (the unknown level is the players' own "player-unknown-level")
+    "tournament-too-few-seats": "a tournament needs two levels or more, e.g. --seats strong,club; got {seats}",
+    "tournament-bad-games": "games must be a whole number of at least 1, not {given}",
+    "tournament-bad-workers": "workers must be a whole number of at least 1, not {given}",
 
     # verdict summaries
     "verdict-legal": "legal {kind} under {rules} rules: {points} points",

@@ -30,7 +30,8 @@ CLEAR_MISTAKE = 150.0
 (heuristic points, the same margin below which ``strong`` looks ahead rather than trust the ranking)."""
 
 AGAINST = frozenset({
-    "why-feeds", "why-feeds-known", "why-not-waste-wilds", "why-keep-for-escalera", "why-keep-pair-for-pile",
+    "why-feeds", "why-feeds-known", "why-not-waste-wilds", "why-keep-for-escalera", "why-keep-for-sequence-meld",
+    "why-keep-pair-for-pile",
     "why-no-ask-not-ready", "why-no-ask-loose", "why-no-ask-optional", "why-answer-yes-heavy",
     "why-answer-no-light",
 })  # fmt: skip

@@ -10,6 +10,7 @@ is read from the view's ``Rules``.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -71,8 +72,22 @@ def _ex(code: str, **params: Any) -> Explanation:
     return Explanation(code, None, params)
 
 
+@functools.cache
 def _rank_words(rank: int) -> str:
-    return render(f"rank:{Card(rank, 'H').rank_text}")
+    """A rank as the catalogue's English word ("9s", "aces"): ``render`` says it again in the language
+    the whole reason is said in."""
+    return render(f"rank:{Card(rank, 'H').rank_text}", language="en")
+
+
+def _sequence_words(rules: Rules) -> str:
+    """What ``rules`` call a complete natural sequence (an escalera, a natural canasta, a red samba), in
+    the catalogue's English words, said again in the reason's language."""
+    return _called(rules.sequence_called)
+
+
+@functools.cache
+def _called(sequence_called: str) -> str:
+    return render(f"label:natural-sequence:{sequence_called}", language="en")
 
 
 class _Context:
@@ -156,21 +171,40 @@ class _Context:
         return value
 
     def sequence_material(self, card: Card) -> bool:
-        """Whether ``card`` should go to an escalera rather than a same-rank meld: it is one or two ranks
+        """Whether ``card`` should go to a sequence rather than a same-rank meld (``sequence_reason``)."""
+        return self.sequence_reason(card) is not None
+
+    def sequence_reason(self, card: Card) -> tuple[int, tuple[Card, ...]] | None:
+        """Why ``card`` should go to a sequence, or ``None``: (the side's open sequence it would extend,
+        no cards) or (0, the cards of its suit in hand it would go with). It should when it is one or two ranks
         beyond one of the side's open sequences (within a sequence's length), two more cards of its suit
         in hand share a sequence's window with it, or the side has no escalera yet (so cannot go out) and
         a card of its suit in hand lies within two ranks of it. Same-rank melds are easy to complete;
-        the escalera is what holds a bolivia side back from going out."""
+        the escalera is what holds a bolivia side back from going out. A reason names what it rests on."""
         if not (self.rules.sequences and self.style.plans_sequences and card.is_natural):
-            return False
+            return None
         if card.rank in self.sequence_ends.get(card.suit, set()) | self.sequence_near.get(card.suit, set()):
-            return True
+            return (self._open_sequence_for(card), ())
         ranks = self.suited.get(card.suit, set())
-        if not self.has_escalera and any(0 < abs(r - card.rank) <= 2 for r in ranks):
-            return True
-        return any(
-            low <= card.rank <= high and sum(1 for r in ranks if low <= r <= high) >= 3 for low, high in self.windows
-        )
+        near = sorted(r for r in ranks if 0 < abs(r - card.rank) <= 2)
+        if not self.has_escalera and near:
+            return (0, tuple(Card(r, card.suit) for r in near))
+        for low, high in self.windows:
+            window = sorted(r for r in ranks if low <= r <= high)
+            if low <= card.rank <= high and len(window) >= 3:
+                return (0, tuple(Card(r, card.suit) for r in window if r != card.rank))
+        return None
+
+    def _open_sequence_for(self, card: Card) -> int:
+        """The number of the side's open sequence of ``card``'s suit closest to its rank (1 = first meld)."""
+        best, index = ACE + 1, 0
+        for number, verdict in enumerate(self.verdicts, 1):
+            naturals = [c for c in verdict.cards if c.is_natural]
+            if verdict.kind is MeldKind.SEQUENCE and not verdict.complete and naturals[0].suit == card.suit:
+                gap = min(abs(c.rank - card.rank) for c in naturals)
+                if gap < best:
+                    best, index = gap, number
+        return index
 
     def _sequence_value(self, card: Card) -> float:
         ranks = self.suited.get(card.suit, set())
@@ -312,13 +346,16 @@ def _score_take_top(ctx: _Context, action: TakeTop) -> RankedAction:
     meld = ctx.my_melds[action.meld - 1]
     after = judge_addition(meld, (top,), ctx.rules)
     style = ctx.style
-    if after.complete:
-        return RankedAction(action, style.take_top_completes,
-                            (_ex("why-take-top-completes", card=str(top), index=action.meld),))  # fmt: skip
+    if after.complete and not judge(meld, ctx.rules, True).complete:
+        name = meld_name(after.label, ctx.rules)
+        label = render(name, language="en") if name else ""
+        said = (_ex("why-take-top-completes", card=str(top), index=action.meld, label=label),)
+        return RankedAction(action, style.take_top_completes, said)
     score = style.take_top_careless
     if style.plans_sequences:
         score = style.take_top_base + style.take_top_per_card * len(meld)
-    return RankedAction(action, score, (_ex("why-take-top-club", card=str(top), index=action.meld),))
+    said = (_ex("why-take-top-club", card=str(top), index=action.meld, sequence=_sequence_words(ctx.rules)),)
+    return RankedAction(action, score, said)
 
 
 def _pile_cards_taken(view: SeatView) -> int:
@@ -342,7 +379,8 @@ def _score_take_pile(ctx: _Context, action: TakePile) -> RankedAction:
         reasons.append(_ex("why-take-pile-opens"))
     if action.onto is not None:
         meld = ctx.my_melds[action.onto - 1]
-        if judge_addition(meld, (view.pile[-1], *action.cards), rules).complete:
+        after = judge_addition(meld, (view.pile[-1], *action.cards), rules)
+        if after.complete and not judge(meld, rules, True).complete:  # a complete meld is not completed again
             value += style.take_pile_completes
             reasons.append(_ex("why-take-pile-completes", index=action.onto))
     if wilds:
@@ -376,25 +414,28 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
             return RankedAction(action, score, (_ex("why-meld-initial", points=points, minimum=minimum, wilds=wilds),))
         return _score_new_melds(ctx, action, verdicts, cards)
     meld = ctx.my_melds[action.meld - 1]
+    before = judge(meld, rules, True)
+    kind = before.kind
     after = judge_addition(meld, action.cards, rules)
-    kind = judge(meld, rules, True).kind
+    completes = after.complete and not before.complete  # adding to a complete meld completes nothing
     if not after.complete:
         kept = _keeps_pairs(ctx, used, [kind], complete=False)
         if kept:
             return RankedAction(action, style.breaks_pile_pair, kept)
-    if after.complete and kind is not MeldKind.SEQUENCE and not ctx.has_escalera:
+    if completes and kind is not MeldKind.SEQUENCE and not ctx.has_escalera:
         spoilt = [c for c in used if c.is_natural and c.rank in ctx.sequence_ends.get(c.suit, set())]
         if spoilt:  # the side's escalera needs this card more than the canasta does
             return _spoils(ctx, action, spoilt)
-    if after.complete:
+    if completes:
         name = meld_name(after.label, rules)
-        label = render(name) if name else ""
+        label = render(name, language="en") if name else ""
         return RankedAction(action, good + style.add_completes + after.bonus * style.add_completes_bonus_share,
                             (_ex("why-add-completes", cards=cards, index=action.meld, label=label),))  # fmt: skip
     if not wilds:
         if kind is MeldKind.SEQUENCE:
             score = good + style.add_sequence + style.add_sequence_per_card * len(meld)
-            return RankedAction(action, score, (_ex("why-add-sequence", cards=cards, index=action.meld),))
+            said = (_ex("why-add-sequence", cards=cards, index=action.meld, sequence=_sequence_words(rules)),)
+            return RankedAction(action, score, said)
         spoilt = [c for c in used if ctx.sequence_material(c)]
         if spoilt:
             return _spoils(ctx, action, spoilt)
@@ -410,7 +451,25 @@ def _score_lay(ctx: _Context, action: Meld | Add) -> RankedAction:
 
 def _spoils(ctx: _Context, action: Action, spoilt: Sequence[Card]) -> RankedAction:
     """Why not to lay these cards: an escalera needs them more than the meld they would join."""
-    return RankedAction(action, ctx.style.spoils_sequence, (_ex("why-keep-for-escalera", cards=format_cards(spoilt)),))
+    return RankedAction(action, ctx.style.spoils_sequence, _sequence_reasons(ctx, spoilt))
+
+
+def _sequence_reasons(ctx: _Context, spoilt: Sequence[Card]) -> tuple[Explanation, ...]:
+    """What each spoilt card is kept for, as the table shows it: the side's open sequence it would
+    extend, or the cards of its suit in hand it would make a sequence with."""
+    grouped: dict[tuple[int, tuple[Card, ...]], list[Card]] = {}
+    for card in spoilt:
+        reason = ctx.sequence_reason(card)
+        if reason is not None:
+            grouped.setdefault(reason, []).append(card)
+    said = []
+    for (index, partners), cards in grouped.items():
+        if index:
+            said.append(_ex("why-keep-for-sequence-meld", cards=format_cards(cards), index=index))
+        else:
+            said.append(_ex("why-keep-for-escalera", cards=format_cards(cards), partners=format_cards(partners),
+                            sequence=_sequence_words(ctx.rules)))  # fmt: skip
+    return tuple(said)
 
 
 def _keeps_pairs(
@@ -426,7 +485,7 @@ def _keeps_pairs(
     if not broken:
         return ()
     pair = [c for c in ctx.hand if c.is_natural and c.rank == broken[-1]][:2]
-    return (_ex("why-keep-pair-for-pile", cards=format_cards(pair), count=pile),)
+    return (_ex("why-keep-pair-for-pile", cards=format_cards(pair), rank=_rank_words(broken[-1]), count=pile),)
 
 
 def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict], cards: str) -> RankedAction:
@@ -438,7 +497,8 @@ def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict
         wilds = sum(c.is_wild for c in verdict.cards)
         if verdict.kind is MeldKind.SEQUENCE:
             score += good + (style.new_sequence if style.plans_sequences else style.new_sequence_careless)
-            reasons.append(_ex("why-meld-sequence", cards=group, count=len(verdict.cards)))
+            reasons.append(_ex("why-meld-sequence", cards=group, count=len(verdict.cards),
+                               sequence=_sequence_words(ctx.rules)))  # fmt: skip
         elif verdict.kind is MeldKind.WILD:
             score += good + style.new_wild_meld
             reasons.append(_ex("why-meld-wilds", cards=group, count=len(verdict.cards)))
@@ -447,8 +507,7 @@ def _score_new_melds(ctx: _Context, action: Meld, verdicts: Sequence[MeldVerdict
             reasons.append(_ex("why-not-waste-wilds", cards=group))
         elif any(ctx.sequence_material(c) for c in verdict.cards):
             score += style.spoils_sequence
-            spoilt = [c for c in verdict.cards if ctx.sequence_material(c)]
-            reasons.append(_ex("why-keep-for-escalera", cards=format_cards(spoilt)))
+            reasons.extend(_sequence_reasons(ctx, [c for c in verdict.cards if ctx.sequence_material(c)]))
         else:
             score += good + style.new_same_rank - style.new_same_rank_wild * wilds
             reasons.append(_ex("why-meld-same-rank", cards=group, count=len(verdict.cards)))
@@ -524,7 +583,7 @@ def _keeps(ctx: _Context, discard: Card) -> list[Explanation]:
     pairs = sorted((r for r, n in ranks.items() if n >= 2), reverse=True)
     if pairs and ctx.style.keeps_pairs:
         pair = [c for c in rest if c.is_natural and c.rank == pairs[0]][:2]
-        notes.append(_ex("why-keep-pair", cards=format_cards(pair)))
+        notes.append(_ex("why-keep-pair", cards=format_cards(pair), rank=_rank_words(pairs[0])))
     if ctx.rules.sequences and ctx.style.plans_sequences:
         best: list[Card] = []
         for suit in SUITS:
@@ -534,7 +593,7 @@ def _keeps(ctx: _Context, discard: Card) -> list[Explanation]:
                 if len(window) > len(best):
                     best = [Card(r, suit) for r in window]
         if len(best) >= 2 and best[-1].rank - best[0].rank < 2 * len(best):  # close enough to grow together
-            notes.append(_ex("why-keep-sequence", cards=format_cards(best)))
+            notes.append(_ex("why-keep-sequence", cards=format_cards(best), sequence=_sequence_words(ctx.rules)))
     return notes
 
 

@@ -155,16 +155,16 @@ def play_tournament(
     rules = resolve_rules(rules)
     seats = tuple(seats)
     if len(seats) < 2:
-        raise ValueError(f"a tournament needs two levels or more, e.g. --seats strong,club; got {','.join(seats)!r}")
+        raise ValueError(render("tournament-too-few-seats", {"seats": repr(",".join(seats))}))
     unknown = [s for s in seats if s not in PLAYERS]
     if unknown:
-        raise ValueError(f"unknown player level {unknown[0]!r}; known: {', '.join(PLAYERS)}")
+        raise ValueError(render("player-unknown-level", {"level": repr(unknown[0]), "known": ", ".join(PLAYERS)}))
     if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+        raise ValueError(render("tournament-bad-games", {"given": repr(games)}))
     if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+        raise ValueError(render("tournament-bad-workers", {"given": repr(workers)}))
     if type(seed) is not int:
-        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        raise ValueError(render("game-seed", {"value": repr(seed)}))
     position = new_game(rules, players, seed, target).position  # refuses a table size or target the rules do not allow
     sides = position.side_count
     side_of_seat = [position.side_of(p) for p in range(1, players + 1)]

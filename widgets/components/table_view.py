@@ -28,7 +28,7 @@ __all__ = [
 
 OFFERS_AT_MOST = 6  # the melds or additions a place offers when it is tapped with no card chosen
 WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params that are catalogue words
-CARD_PARAMS = ("card", "cards", "upcard", "melds", "top")  # params a message fills with card notation
+CARD_PARAMS = ("card", "cards", "upcard", "melds", "top", "partners")  # params a message fills with card notation
 
 
 def open_view(game: Game, seat: int = 1, log_from: int = 0) -> dict[str, Any]:

@@ -18,13 +18,27 @@ from typing import Any
 
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
-from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, get_language, render
+from bolivia_core.i18n import (
+    EN,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Explanation,
+    get_language,
+    render,
+)
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
-from ..components.table_view import event_words, explanation_view, seat_view, step_motion, table_labels
+from ..components.table_view import (
+    event_words,
+    explanation_view,
+    explanation_words,
+    seat_view,
+    step_motion,
+    table_labels,
+)
 from ..language import (
     change_page_language,
     follow_language,
@@ -93,6 +107,7 @@ class PlayTable(CardTable):
         self.saved = ""
         self.saved_note: dict[str, Any] | None = None
         self._dealt_seed: int | None = None
+        self.hinted: tuple[int, Action] | None = None  # the hint on show: the history length it was for, its move
         self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
         super().__init__(game=new_game(rules, players, seed, target), seat=LEARNER, **kwargs)
         follow_language(lambda _language: self.refresh())
@@ -113,7 +128,7 @@ class PlayTable(CardTable):
             return False
         self.game, self.seed, self._dealt_seed = game, seed, seed
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
-        self.decisions, self.reviews, self.whys, self.staged = [], [], {}, []
+        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
         self.say("news", [{"code": "play-dealt", "params": {"seed": seed, "player": game.to_move}}])
         self._computers_move()
         self.refresh()
@@ -183,14 +198,22 @@ class PlayTable(CardTable):
             self.decisions.append(before)
         if advice is not None and advice.action != action:
             self.reviews.append(Review(game.position.hand_number, before, action, advice))
+        hinted, self.hinted = self.hinted, None
+        lines: list[Mapping[str, Any]] = []
         if warning is not None:  # one line the learner passes by playing on: the move is played already
-            self.say("coach", [warning.text], where)
+            lines.append(explanation_view(warning.line))
+        if hinted is not None and hinted != (before, action) and self._advice() is not None:
+            # the hint on show was for the position before this move, and the learner decides again: say so
+            lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
+        if lines:
+            self.say("coach" if warning is not None else "news", lines, where)
         logged = len(game.log)
         self._computers_move()
         if isinstance(action, Ask):  # the partner's answer is news for the learner, not only a step gone by
             answers = [e for e in seat_view_log(game, logged) if e["code"] == "event-answer"]
             if answers:
-                self.say("coach" if warning else "news", [*([warning.text] if warning else []), answers[-1]], where)
+                said = [explanation_view(warning.line)] if warning else []
+                self.say("coach" if warning else "news", [*said, answers[-1]], where)
         return True
 
     # --- playing together ---------------------------------------------------------------------
@@ -250,9 +273,10 @@ class PlayTable(CardTable):
         if advice is None:
             self.say("refusal", [{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
         else:
+            self.hinted = (len(self.game.history), advice.action)
             self.say("coach", [{"code": "play-hint-says", "params": {
                 "level": f"dash:level-{best_level()}", "action": {"action": str(advice.action)},
-                "why": _why(advice)}}])  # fmt: skip
+                "why": {"reasons": [explanation_view(r) for r in advice.rationale or (_NO_REASON,)]}}}])  # fmt: skip
         self.refresh()
 
     def hint_action(self) -> Action | None:
@@ -315,7 +339,7 @@ class PlayTable(CardTable):
                 self.game = game
                 break
         self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
-        self.staged = []
+        self.staged, self.hinted = [], None
         self.say("news", [{"code": "play-undone", "params": {"moves": len(self.game.history)}}])
         self.refresh()
         return True
@@ -334,7 +358,7 @@ class PlayTable(CardTable):
         self.rules_name = pos.rules.name if pos.rules.name in PRESETS else self.rules_name
         self.player_count, self.seed, self._dealt_seed, self.target = pos.players, pos.seed, pos.seed, pos.target
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, pos.players + 1)}
-        self.decisions, self.reviews, self.whys, self.staged = [], [], {}, []
+        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
         mover = 0
         for count, step in enumerate(game.replay()):
             if count < len(game.history) and step.to_move == LEARNER and step.phase in ("draw", "play", "answer"):
@@ -449,8 +473,12 @@ def seat_view_log(game: Game, start: int) -> list[dict[str, Any]]:
     return [explanation_view(event) for event in game.log[start:]]
 
 
+_NO_REASON = Explanation("play-no-rationale")
+
+
 def _why(decision: Decision) -> str:
-    return "; ".join(map(str, decision.rationale)) or t("play-no-rationale")
+    """A decision's reasons in words of the page's language, their cards said in words."""
+    return "; ".join(explanation_words(explanation_view(r)) for r in decision.rationale) or t("play-no-rationale")
 
 
 def _players(members: Sequence[int]) -> str:
