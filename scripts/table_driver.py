@@ -95,6 +95,22 @@ class HintFollower:
     # --- the taps a move needs ----------------------------------------------------------
 
     def taps_for(self, action: Action) -> list[tuple[str, Any]]:
+        """The fewest taps a learner needs for ``action``: choosing its cards and tapping where they go,
+        or tapping the place with nothing chosen and picking the move it offers."""
+        chosen = self.chosen_taps(action)
+        labels = self.mirror.table["labels"]
+        if isinstance(action, Meld):
+            place, key = ("meld area", None), "meld-area"
+        elif isinstance(action, Add):
+            place, key = ("meld", action.meld), f"meld-{action.meld}"
+        else:
+            return chosen
+        offered = {o["move"]: o["words"] for o in labels.get("offers", {}).get(key, {}).get("moves", [])}
+        if str(action) in offered and len(chosen) > 2:
+            return [place, ("control", offered[str(action)])]
+        return chosen
+
+    def chosen_taps(self, action: Action) -> list[tuple[str, Any]]:
         labels = self.mirror.table["labels"]
         names = lambda cards: [("card", card_name(c)) for c in cards]  # noqa: E731
         if isinstance(action, Draw):

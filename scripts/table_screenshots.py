@@ -1,5 +1,6 @@
 """Screenshots of the play page's card table for docs/screenshots: mid-hand, an initial meld staged, a
-computer turn moving and the end of a hand, each wide (1280x800) and on a phone (390x844), light and dark.
+computer turn moving, the melds the meld area offers and the end of a hand, each wide (1280x800) and on a
+phone (390x844), light and dark.
 
     python scripts/table_screenshots.py [--url http://127.0.0.1:PORT]
 
@@ -71,10 +72,10 @@ def main() -> None:
             follower.learner_turn()
         record = TurnRecord()
         action = follower.mirror.hint_action()
-        for kind, value in follower.taps_for(action)[:-1]:  # cards chosen, the move not yet made
+        for kind, value in follower.chosen_taps(action)[:-1]:  # cards chosen, the move not yet made
             follower.tap(kind, value, record)
         shoot(page, "mid-hand")
-        follower.tap(*follower.taps_for(action)[-1], record)
+        follower.tap(*follower.chosen_taps(action)[-1], record)
         follower.mirror.play_hint()
         follower.in_step()
         menu(page, pace="slow")  # a computer turn moving: the learner's discard lets the others play
@@ -100,6 +101,10 @@ def main() -> None:
         page.get_by_role("button", name=re.compile("^stock")).wait_for(timeout=TIMEOUT)
         hand = page.get_by_role("group", name=re.compile("^your hand"))
         hand.get_by_role("button", name="king of hearts").wait_for(timeout=TIMEOUT)
+        page.locator(".bt-meld-area").click()  # nothing chosen: the meld area offers the melds there are
+        page.locator(".bt-offers").wait_for(timeout=TIMEOUT)
+        shoot(page, "offers")
+        page.keyboard.press("Escape")
         for name in ("king of hearts", "king of spades", "king of diamonds"):
             hand.locator(f"button.bt-card[aria-pressed='false'][aria-label='{name}']").first.click()
         page.locator(".bt-meld-area").click()

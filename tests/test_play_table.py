@@ -276,3 +276,23 @@ def test_playing_the_coachs_hint_brings_no_warning() -> None:
     assert table.resume(FEEDS_THE_PILE)
     assert table.play_hint()
     assert table.message is None or table.message["kind"] != "coach"
+
+
+def test_the_partners_answer_to_may_i_go_out_is_told_to_the_learner() -> None:
+    """Asking partner (RULES 8) is answered by the partner's seat: the learner reads the answer by the hand."""
+    from bolivia_core.actions import Ask
+
+    table = PlayTable(seed=1, language="en")
+    for _ in range(200):
+        game = table.game
+        if game.phase not in ("draw", "play") or game.to_move != 1:
+            break
+        if any(isinstance(a, Ask) for a in game.legal_actions()):
+            assert table.handle({"do": "ask"})
+            lines = table.table["page"]["message"]["lines"]
+            answers = [e for e in table.game.log if e.code == "event-answer" and e.params["asker"] == 1]
+            said = answers[-1].params["answer"].split(":")[-1] if answers else ""
+            assert answers and lines[-1] == f"player 3 answers {said} to player 1"
+            return
+        assert table.play_hint()
+    pytest.fail("the seeded game gave the learner no turn to ask partner")

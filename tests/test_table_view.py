@@ -7,12 +7,15 @@ needs 50 points; an escalera is a complete natural sequence of 7), never from wh
 from __future__ import annotations
 
 import json
+import re
 import random
 
 import pytest
 
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS
+from bolivia_core.scenario import format_position
+from bolivia_widgets.components.table import CardTable
 from bolivia_widgets.components.table_view import cards_in_words, seat_view, step_motion, table_labels
 
 BLOCKED = "rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 3S"
@@ -139,3 +142,113 @@ def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
     game = Game.from_position(BLOCKED)
     with pytest.raises(ValueError, match="no seat 3 at this table: seats are numbered 1 to 2"):
         seat_view(game, 3)
+
+
+MELDED_KINGS = (
+    "rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=KC KC 2C 5H 6H 7H 9S 9D 9C JD; melds1=KH KS KD; "
+    "pile=4D 7S"
+)
+
+
+def test_a_place_tapped_with_nothing_chosen_offers_the_legal_moves_that_go_there() -> None:
+    """The meld area offers new melds and each meld its additions, all of them moves the engine allows,
+    the naturals before wild cards and more cards before fewer; the rest are counted, not lost."""
+    from bolivia_core.actions import Add, Meld, parse_action
+    from bolivia_widgets.components.table_view import OFFERS_AT_MOST
+
+    game = Game.from_position(MELDED_KINGS)
+    view = seat_view(game, 1)
+    offers = table_labels(view, "en")["offers"]
+    legal = {str(a) for a in game.legal_actions()}
+    adds = [a for a in game.legal_actions() if isinstance(a, Add)]
+    melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+    assert set(offers) == {"meld-area", *(f"meld-{a.meld}" for a in adds)}
+    # the kings take natural kings before the 2: an addition of naturals only is offered first
+    first = parse_action(offers["meld-1"]["moves"][0]["move"])
+    assert isinstance(first, Add) and first.cards and all(str(c) == "KC" for c in first.cards)
+    assert any("2C" in o["move"] for o in offers["meld-1"]["moves"][1:])
+    for place, offer in offers.items():
+        moves = [parse_action(o["move"]) for o in offer["moves"]]
+        assert all(str(m) in legal for m in moves)
+        assert len(moves) <= OFFERS_AT_MOST
+        if place == "meld-area":
+            assert all(isinstance(m, Meld) for m in moves) and len(moves) + offer["more"] == len(melds)
+        else:
+            assert all(isinstance(m, Add) and f"meld-{m.meld}" == place for m in moves)
+        wild = [sum(not c.is_natural for c in (m.cards if isinstance(m, Add) else sum(m.melds, ()))) for m in moves]
+        assert wild == sorted(wild)
+        assert all(o["words"] and not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", o["words"]) for o in offer["moves"])
+
+
+def test_no_place_offers_a_move_when_it_is_not_the_seats_turn() -> None:
+    game = Game.from_position(MELDED_KINGS.replace("turn=1", "turn=2"))
+    assert table_labels(seat_view(game, 1), "en")["offers"] == {}
+
+
+def _table(position: str) -> CardTable:
+    return CardTable(Game.from_position(position), seat=1)
+
+
+def _index(table: CardTable, card: str) -> int:
+    return [str(c) for c in table.hand].index(card)
+
+
+def test_a_run_reads_in_rank_order_however_its_cards_were_added() -> None:
+    """A sequence of hearts 5-6-7, then 4 and 8 added: the table shows 4 5 6 7 8, wild cards after."""
+    table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=9C 9D 4H JD 8H; melds1=5H 6H 7H | "
+                   "KH KS JK KD; pile=4D 8S")  # fmt: skip
+    assert table.handle({"do": "add", "meld": 1, "cards": [_index(table, "8H"), _index(table, "4H")]})
+    melds = table.table["view"]["sides"][0]["melds"]
+    assert melds[0]["cards"] == ["4H", "5H", "6H", "7H", "8H"]
+    assert melds[1]["cards"][-1] == "JK" and set(melds[1]["cards"][:3]) == {"KH", "KS", "KD"}
+
+
+def test_what_a_move_brought_is_said_in_words_the_top_card_onto_a_meld_too() -> None:
+    """Bolivia: a sequence may take the pile's top card alone (RULES 5); the table says where it went."""
+    table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=draw; p1=9C 9D 5C JD; melds1=5H 6H 7H; "
+                   "pile=4D 8H")  # fmt: skip
+    assert table.handle({"do": "take_top", "meld": 1})
+    assert table.table["page"]["message"]["lines"] == ["You took 8 of hearts from the pile onto meld 1."]
+
+
+def test_red_threes_drawn_are_said_with_the_cards_drawn() -> None:
+    """A red 3 drawn is laid out at once and replaced from the stock (RULES 3.4): the learner is told."""
+    for seed in range(1, 40):
+        game = new_game("bolivia", 2, seed)
+        table = CardTable(game, seat=game.to_move)
+        logged = len(game.log)
+        table.handle({"do": "draw"})
+        reds = sum(e.params["count"] for e in table.game.log[logged:]
+                   if e.code == "event-red-threes" and e.params["player"] == table.seat)  # fmt: skip
+        lines = table.table["page"]["message"]["lines"]
+        assert lines[0].startswith("You drew ") and not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", lines[0])
+        if reds:
+            assert lines[1:] == [f"You laid out {reds} red 3{'s' if reds > 1 else ''}, a bonus for your side, "
+                                 "and drew as many again."]  # fmt: skip
+            return
+        assert len(lines) == 1
+    pytest.fail("no seeded first draw brought a red 3")
+
+
+def test_a_refused_move_is_said_in_words() -> None:
+    table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=9C 9D 5H JD 7H 4S; melds1=9H 9S 9D; "
+                   "pile=4D 9C")  # fmt: skip
+    before = format_position(table.game.position)
+    assert not table.handle({"do": "add", "meld": 1, "cards": [_index(table, "7H")]})
+    lines = table.table["page"]["message"]["lines"]
+    assert lines[0] == "Not allowed: add 7 of hearts to meld 1."
+    assert format_position(table.game.position) == before
+
+
+def test_the_turn_line_and_the_pile_note_say_only_what_the_pile_allows_now() -> None:
+    """A black 3 on top blocks the pile (RULES 3.4): the turn line offers the stock alone and the note
+    says why; once drawn, the note is gone; a pile the seat may take says so (three aces make 60 of the 50)."""
+    blocked = _table(BLOCKED)
+    labels = blocked.table["labels"]
+    assert labels["turn"] == "Your turn: tap the stock to draw." and "3 of spades" in labels["pile_note"]
+    assert blocked.handle({"do": "draw"})
+    assert blocked.table["labels"]["pile_note"] == ""
+    open_pile = _table("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=AH AS 9C 9D 5C; pile=4D AC")
+    labels = open_pile.table["labels"]
+    assert labels["turn"] == "Your turn: tap the stock to draw, or the pile to take it."
+    assert labels["pile_note"] == "you may take this pile: tap it"

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from table_driver import TIMEOUT, HintFollower, out_of_view, set_pace
+from table_driver import TIMEOUT, HintFollower, open_menu, out_of_view, set_pace
 
 from bolivia_core.actions import Action, Add, Discard, Meld, TakePile, parse_action
 from bolivia_widgets import PlayTable
@@ -112,6 +112,14 @@ def test_the_computers_turns_are_shown_step_by_step_and_can_be_skipped(page: Pag
     skip.click()
     follower.mirror.play_hint()
     follower.in_step()
+    recent = page.locator(".bt-recent")  # back at the learner's draw: what the others did, in words
+    expect(recent.locator("summary")).to_have_text("What the others did since your last turn", timeout=TIMEOUT)
+    recent.locator("summary").click()
+    lines = recent.locator("li")
+    expect(lines.first).to_be_visible()
+    said = lines.all_inner_texts()
+    assert said and all(re.match(r"player [234] ", line) for line in said), said
+    assert not any(re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", line) for line in said), said
 
 
 def test_every_move_can_be_made_by_keyboard(page: Page, voila_url: str) -> None:
@@ -129,3 +137,27 @@ def test_every_move_can_be_made_by_keyboard(page: Page, voila_url: str) -> None:
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Space")
     assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+
+
+UNMELDED = "rules=bolivia; players=2; seed=3; turn=1; phase=play; p1=KH KS KD KC AH AS AD 9C 9D 5C JH QS; pile=4D 7S"
+
+
+def test_the_meld_area_tapped_with_nothing_chosen_offers_the_melds_and_lays_one_in_two_taps(
+    page: Page, voila_url: str
+) -> None:
+    """Three aces make the 50 points of a first initial meld (60); four kings alone do not (40)."""
+    open_play(page, voila_url)
+    open_menu(page)
+    page.locator(".bt-saved textarea").fill(UNMELDED)
+    page.locator(".bt-dialog").get_by_role("button", name="resume", exact=True).click()
+    hand = page.get_by_role("group", name=re.compile("^your hand"))
+    expect(hand).to_have_attribute("aria-label", re.compile("12 cards"), timeout=TIMEOUT)
+    page.locator(".bt-meld-area").click()
+    offers = page.get_by_role("group", name=re.compile("^Melds you can lay now"))
+    expect(offers).to_be_visible(timeout=TIMEOUT)
+    aces = offers.get_by_role("button", name=re.compile("^meld ace of .*ace of .*ace of [a-z]+$"))
+    expect(aces).to_have_count(1)
+    expect(offers.get_by_role("button", name=re.compile("king"))).to_have_count(0)
+    aces.click()
+    expect(hand).to_have_attribute("aria-label", re.compile("9 cards"), timeout=TIMEOUT)
+    expect(page.locator(".bt-side.bt-mine").get_by_role("button", name=re.compile("^meld 1:"))).to_be_visible()

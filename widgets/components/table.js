@@ -34,6 +34,7 @@ function render({ model, el }) {
   let handCodes = "";
   let focusIndex = 0;
   let playing = null; // {steps, at, timer} while computer steps are shown
+  let recent = []; // the last computer steps, said in words: shown at the start of the learner's turn
   let dragging = null;
   let lastFocus = null; // the data-focus key of the element to focus again after a redraw
   const dialog = h("dialog", { class: "bt-dialog" });
@@ -66,7 +67,7 @@ function render({ model, el }) {
       if (cards.length) return send({ do: "take_pile", cards, where: "pile" });
       const takes = labels.takes || [];
       if (takes.length === 1) return send({ do: "move", move: takes[0].move, where: "pile" });
-      if (takes.length > 1) return offerTakes(labels);
+      if (takes.length > 1) return offer(labels.ui.takes, takes, "pile");
       return send({ do: "take_pile", cards: [], where: "pile" });
     }
     if (cards.length === 1) return send({ do: "discard", card: cards[0], where: "pile" });
@@ -79,20 +80,32 @@ function render({ model, el }) {
       if (cards.length) return send({ do: "take_pile", cards, meld: number, where: `meld-${number}` });
       return send({ do: "take_top", meld: number, where: `meld-${number}` });
     }
+    if (!cards.length && offerAt(`meld-${number}`)) return;
     send({ do: "add", meld: number, cards, where: `meld-${number}` });
   }
 
   function tapMeldArea() {
     const cards = chosen();
+    const staged = (data().page || {}).staged;
+    if (!cards.length && !(staged && staged.groups.length) && offerAt("meld-area")) return;
     send({ do: "meld", groups: cards.length ? [cards] : [], stage: true, where: "meld-area" });
   }
 
-  function offerTakes(labels) {
-    const box = root.querySelector(".bt-takes");
+  // a place tapped with no card chosen offers the moves the engine allows there (the view's offers)
+  function offerAt(place) {
+    const offers = ((data().labels || {}).offers || {})[place];
+    if (!offers || !offers.moves.length) return false;
+    offer(offers.title, offers.moves, place);
+    return true;
+  }
+
+  function offer(title, moves, place) {
+    const box = root.querySelector(".bt-offers");
     if (!box) return;
-    box.replaceChildren(h("p", { text: labels.ui.takes }),
-      ...labels.takes.map((take) => h("button", { type: "button", class: "bt-control", text: take.words,
-                                                  onclick: () => send({ do: "move", move: take.move, where: "pile" }) })));
+    box.setAttribute("aria-label", title);
+    box.replaceChildren(h("p", { text: title }),
+      ...moves.map((move) => h("button", { type: "button", class: "bt-control", text: move.words,
+                                           onclick: () => send({ do: "move", move: move.move, where: place }) })));
     box.hidden = false;
     box.querySelector("button")?.focus();
   }
@@ -295,6 +308,11 @@ function render({ model, el }) {
     } else {
       box.append(h("p", { class: "bt-turn-line", text: labels.turn }));
     }
+    const view = data().view || {};
+    if (!playing && recent.length && view.my_turn && view.phase === "draw") {
+      box.append(h("details", { class: "bt-recent" }, h("summary", { text: labels.ui.recent }),
+        h("ol", {}, ...recent.map((line) => h("li", { text: line })))));
+    }
     return box;
   }
 
@@ -347,7 +365,6 @@ function render({ model, el }) {
     const top = h("div", { class: "bt-top" }, scores(view, labels), menuButton);
     const seats = h("div", { class: "bt-seats" }, ...others.map((s) => seatBox(s, labels.seats[String(s.player)])));
     const middle = h("div", { class: "bt-middle" }, stockBox(view, labels), pileBox(view, labels),
-      h("div", { class: "bt-takes", hidden: true }),
       labels.pile_note ? h("p", { class: "bt-pile-note", text: labels.pile_note }) : null);
     const sides = view.sides.map((side, i) => ({ side, label: labels.sides[i] }));
     const theirs = sides.filter((s) => !s.side.mine).map((s) => sideArea(view, s.side, s.label));
@@ -356,7 +373,11 @@ function render({ model, el }) {
     const meRow = h("div", { class: `bt-me${me && me.to_move ? " bt-to-move" : ""}`, "data-place": `seat-${view.seat}` },
       h("span", { class: "bt-seat-name", text: labels.seats[String(view.seat)].name }),
       h("span", { class: "bt-turn", text: labels.hand_label }));
-    const bottom = h("div", { class: "bt-bottom" }, message(page, labels), controls(view, labels, page), meRow,
+    const offers = h("div", { class: "bt-offers", role: "group", hidden: true });
+    offers.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") offers.hidden = true;
+    });
+    const bottom = h("div", { class: "bt-bottom" }, offers, message(page, labels), controls(view, labels, page), meRow,
       handRow(view, labels, page));
     const extra = page.hand_end ? handEnd(page, labels) : null;
     root.replaceChildren(...[top, table, extra, bottom, live, dialog].filter(Boolean));
@@ -398,6 +419,7 @@ function render({ model, el }) {
   // --- the computers' steps, one at a time ----------------------------------------------
   function startPlaying(steps) {
     if (playing) clearTimeout(playing.timer);
+    if (steps.length) recent = steps.map((s) => s.said);
     if (!steps.length || PACE_MS[pace()] === 0) {
       playing = null;
       if (steps.length) live.textContent = steps.map((s) => s.said).join(". ");
@@ -515,7 +537,7 @@ function render({ model, el }) {
       log.append(h("li", {}, line, why ? h("details", {}, h("summary", { text: ui.why }), h("span", { text: why })) : null));
     });
     parts.push(h("h3", { text: ui.log_title }), log);
-    dialog.replaceChildren(...parts);
+    dialog.replaceChildren(...parts.filter(Boolean));
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
   }
 

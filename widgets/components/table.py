@@ -298,15 +298,27 @@ class CardTable(anywidget.AnyWidget):
     def play(self, action: Action) -> None:
         """Play a checked action for the seat, and tell the learner what it brought them."""
         held = list(self.game.position.hands[self.seat - 1])
+        logged = len(self.game.log)
         self.game.apply(action)
         new = [c for c in self.game.position.hands[self.seat - 1]]
         for card in held:
             if card in new:
                 new.remove(card)
+        lines: list[Mapping[str, Any]] = []
         if isinstance(action, Draw) and new:
-            self.say("news", [{"code": "table-you-drew", "params": {"cards": " ".join(map(str, sorted(new)))}}])
+            lines.append({"code": "table-you-drew", "params": {"cards": " ".join(map(str, sorted(new)))}})
         elif isinstance(action, TakePile) and new:
-            self.say("news", [{"code": "table-you-took", "params": {"cards": " ".join(map(str, sorted(new)))}}])
+            lines.append({"code": "table-you-took", "params": {"cards": " ".join(map(str, sorted(new)))}})
+        reds = 0
+        for event in self.game.log[logged:]:  # what the move brought besides the cards in hand
+            if event.code == "event-take-top":
+                lines.append({"code": "table-you-took-top", "params": {k: event.params[k] for k in ("card", "index")}})
+            elif event.code == "event-red-threes" and event.params.get("player") == self.seat:
+                reds += event.params["count"]
+        if reds:
+            lines.append({"code": "table-you-red-threes", "params": {"count": reds}})
+        if lines:
+            self.say("news", lines)
         else:
             self.message = None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bolivia_core.actions import Answer, Ask, Discard, Draw, NextHand, Pass, TakePile, TakeTop, parse_action
+from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop, parse_action
 from bolivia_core.cards import Card, format_cards, parse_cards
 from bolivia_core.game import Game
 from bolivia_core.melds import MeldKind, complete_length, judge, meld_name
@@ -29,6 +29,7 @@ __all__ = [
 ]  # fmt: skip
 
 MOVES_AT_MOST = 400  # the offered moves listed in a view; the count says when there were more
+OFFERS_AT_MOST = 6  # the melds or additions a place offers when it is tapped with no card chosen
 WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params that are catalogue words
 CARD_PARAMS = ("card", "cards", "upcard", "melds", "top")  # params a message fills with card notation
 
@@ -87,8 +88,9 @@ def seat_view(game: Game, seat: int, log_from: int = 0) -> dict[str, Any]:
 def _meld_view(number: int, meld: Sequence[Card], rules: Rules) -> dict[str, Any]:
     code, params = meld_label(number, meld, rules)
     verdict = judge(tuple(meld), rules, True)
+    shown = sorted(meld, key=lambda c: (not c.is_natural, c.rank, c.suit))  # a run reads in order, wild cards last
     return {
-        "number": number, "cards": [str(c) for c in meld], "kind": verdict.kind.value if verdict.kind else "",
+        "number": number, "cards": [str(c) for c in shown], "kind": verdict.kind.value if verdict.kind else "",
         "complete": bool(verdict.complete), "count": len(meld), "label": {"code": code, "params": params},
     }  # fmt: skip
 
@@ -192,7 +194,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
             values[key] = "; ".join(explanation_words(r, language) for r in value["reasons"])
         elif isinstance(value, dict) and "action" in value:
             try:
-                values[key] = parse_action(value["action"]).said(language)
+                values[key] = action_words(value["action"], language)
             except ValueError:
                 values[key] = value["action"]
         elif isinstance(value, str) and value.startswith(WORD_CODES) and value in EN:
@@ -271,7 +273,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
             label = render(meld["label"]["code"], _params_in_words(meld["label"]["params"], language), language)
             melds.append({"label": label, "names": [card_name(Card.parse(c), language) for c in meld["cards"]]})
         if side["melded"]:
-            minimum = t("play-melded")
+            minimum = t("table-initial-made")
         else:
             minimum = t("play-minimum", minimum=side["minimum"])
         who = t("play-side-you-short") if side["mine"] else _players(members, language)
@@ -290,24 +292,31 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     elif pile["frozen"]:
         pile_name += ", " + t("table-frozen")
     pile_note = ""
-    if pile["why_not"]:
+    deciding = not view["my_turn"] or view["phase"] == "draw"  # once the learner has drawn, the pile is for later
+    if pile["why_not"] and deciding:
         pile_note = explanation_words(pile["why_not"], language)
+    elif pile["takes"] and view["my_turn"] and view["phase"] == "draw":
+        pile_note = t("table-pile-takeable")
     takes = [{"move": m, "words": action_words(m, language)} for m in pile["takes"]]
     phase = view["phase"]
     if phase == "game over":
         turn = t("play-turn-game-over")
     elif phase == "hand over":
         turn = t("table-turn-hand-over", hand=view["hand_number"])
+    elif view["my_turn"] and phase == "draw" and not pile["takes"]:
+        turn = t("table-turn-you-draw-stock")
     elif view["my_turn"]:
         turn = t(f"table-turn-you-{phase}")
     else:
         turn = t("table-turn-other", player=view["to_move"])
     moves = {m: action_words(m, language) for m in view["moves"]}
+    offers = _place_offers(view["moves"], moves, language)
     last = [c for c in view["hand"]]
     ui = {
         "menu": t("table-menu"), "menu_title": t("table-menu-title"), "close": t("table-close"),
         "takes": t("table-takes"), "stage": t("table-stage"), "lay_staged": t("table-lay-staged"),
         "take_back": t("table-take-back"), "skip": t("table-skip"), "chosen": t("table-chosen"),
+        "recent": t("table-recent"),
         "go_out": t("table-go-out", card=card_name(Card.parse(last[0]), language)) if len(last) == 1 else "",
         "moves": t("play-controls"), "log_title": t("table-log-title"), "why": t("play-why"),
         "saved": t("play-saved"), "saved_placeholder": t("play-saved-placeholder"), "save": t("play-save-json"),
@@ -320,12 +329,38 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "seats": seats, "sides": sides,
         "stock": t("table-stock-name", count=view["stock"]),
         "pile": pile_name, "pile_note": pile_note, "takes": takes,
-        "turn": turn, "hand_number": t("play-hand-number", hand=view["hand_number"]),
+        "turn": turn, "hand_number": t("table-hand-number", hand=view["hand_number"],
+                                       target=format_number(view["target"], language)),
         "scores": t("table-scores", target=format_number(view["target"], language)),
-        "moves": moves,
+        "moves": moves, "offers": offers,
         "log": [event_words(e, language) for e in view["log"]],
         "seat": seat, "ui": ui,
     }  # fmt: skip
+
+
+def _place_offers(moves: Sequence[str], words: Mapping[str, str], language: str | None) -> dict[str, Any]:
+    """What tapping the meld area, or one of the side's melds, with no card chosen offers: the melds and
+    the additions the engine allows there now, those of fewest wild cards and most cards first, so a
+    learner sees what they could lay and lays it in two taps."""
+    places: dict[str, list[tuple[tuple[int, int, int], str]]] = {}
+    for index, move in enumerate(moves):
+        action = parse_action(move)
+        if isinstance(action, Meld):
+            place, cards = "meld-area", [c for group in action.melds for c in group]
+        elif isinstance(action, Add):
+            place, cards = f"meld-{action.meld}", list(action.cards)
+        else:
+            continue
+        wild = sum(1 for c in cards if not c.is_natural)
+        places.setdefault(place, []).append(((wild, -len(cards), index), move))
+    offers = {}
+    for place, found in places.items():
+        title = (render("table-offer-melds", {}, language) if place == "meld-area"
+                 else render("table-offer-adds", {"meld": int(place.split("-")[1])}, language))  # fmt: skip
+        best = [move for _key, move in sorted(found)[:OFFERS_AT_MOST]]
+        offers[place] = {"title": title, "moves": [{"move": m, "words": words[m]} for m in best],
+                         "more": max(0, len(found) - OFFERS_AT_MOST)}  # fmt: skip
+    return offers
 
 
 def _players(members: Sequence[int], language: str | None) -> str:

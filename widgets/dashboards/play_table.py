@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bolivia_core.actions import Action
+from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import EN, LANGUAGE_NAMES, LANGUAGES, format_number, format_signed, get_language, render
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
@@ -181,7 +181,12 @@ class PlayTable(CardTable):
             self.reviews.append(Review(game.position.hand_number, before, action, advice))
         if warning is not None:  # one line the learner passes by playing on: the move is played already
             self.say("coach", [warning.text], where)
+        logged = len(game.log)
         self._computers_move()
+        if isinstance(action, Ask):  # the partner's answer is news for the learner, not only a step gone by
+            answers = [e for e in seat_view_log(game, logged) if e["code"] == "event-answer"]
+            if answers:
+                self.say("coach" if warning else "news", [*([warning.text] if warning else []), answers[-1]], where)
         return True
 
     # --- the coach -------------------------------------------------------------------------

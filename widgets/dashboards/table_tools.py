@@ -14,6 +14,7 @@ from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS
 
 from ..components.cards import CardRow
+from ..components.table_view import explanation_view, explanation_words
 from ..lessons.exercise import Exercise, Unreadable, read_points
 from ..language import LanguagePicker, rule_choices
 
@@ -62,9 +63,10 @@ class MeldRows(widgets.Box):
 
 
 def score_table_html(result: Any) -> str:
-    """A side's score as a table of line items (shared by every view that shows one)."""
+    """A side's score as a table of line items (shared by every view that shows one), cards in words."""
     rows = "".join(
-        f"<tr><td class='points'>{format_signed(item.points)}</td><td>{html.escape(str(item))}</td></tr>"
+        f"<tr><td class='points'>{format_signed(item.points)}</td>"
+        f"<td>{html.escape(explanation_words(explanation_view(item)))}</td></tr>"
         for item in result.items
     )
     total = (f"<tr><td class='points'><b>{format_signed(result.total)}</b></td>"
