@@ -43,7 +43,7 @@ def server(
     unless told) in its own process group; yields (url, pid) once it answers, and stops the whole group
     afterwards. ``env``: the server's environment (its kernels inherit it), when not this process's."""
     port = port or free_port()
-    target = ["notebooks"] if app == "voila" else []
+    target = [str(ROOT / "notebooks")] if app == "voila" else []  # absolute: Voila 0.5.8 serves its tree so only
     command = [sys.executable, "-m", app, *target, "--no-browser", f"--port={port}", *arguments]
     output = log or subprocess.DEVNULL
     process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,

@@ -28,4 +28,5 @@ if [ -n "${CLASS_SIZE:-}" ]; then
 fi
 export BOLIVIA_ROOMS="${BOLIVIA_ROOMS:-127.0.0.1:8867}"
 .venv/bin/python -m bolivia_rooms --listen "$BOLIVIA_ROOMS" --store "${BOLIVIA_ROOMS_STORE:-data/rooms}" --stop-with $$ &
-exec .venv/bin/voila notebooks --port="${PORT:-8866}" --no-browser "${class[@]}" "$@"
+# notebooks/ named by its absolute path: Voila 0.5.8 cannot list a folder given relative (its tree page fails)
+exec .venv/bin/voila "$PWD/notebooks" --port="${PORT:-8866}" --no-browser "${class[@]}" "$@"

@@ -23,7 +23,7 @@ from bolivia_core.turn.legal import candidates
 from bolivia_core.scenario import format_position, parse_position
 from bolivia_core.scoring import score_side
 
-QUICK_HANDS = 24
+QUICK_HANDS = 12  # still every table size of every preset; the soak plays SOAK_HANDS
 SOAK_HANDS = 200
 MAX_ACTIONS_PER_HAND = 3000
 JSON_EVERY = 40  # a full saved-game round trip every this many actions (and at every hand's end)

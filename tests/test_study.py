@@ -153,8 +153,11 @@ def test_another_process_with_another_hash_seed_gives_the_same_json(tmp_path: Pa
     assert set(answers[0]) == {"format", "version", "players", "seats", "games", "seed", "variants", "differences"}
 
 
-def test_a_stopped_study_keeps_its_shards_and_resumes_to_the_same_figures(tmp_path: Path) -> None:
-    whole = run_study(WILDS, 4, ("greedy",), 2 * SHARD_GAMES, 4, shards=tmp_path / "whole").to_dict()
+@pytest.mark.parametrize("shards", [1, pytest.param(2, marks=pytest.mark.soak)])
+def test_a_stopped_study_keeps_its_shards_and_resumes_to_the_same_figures(tmp_path: Path, shards: int) -> None:
+    """Stopped after its first shard of ``shards`` a variant (two variants), resumed to the whole study's figures."""
+    games = shards * SHARD_GAMES
+    whole = run_study(WILDS, 4, ("greedy",), games, 4, shards=tmp_path / "whole").to_dict()
     stop = threading.Event()
 
     class StopAfterOne:
@@ -165,18 +168,19 @@ def test_a_stopped_study_keeps_its_shards_and_resumes_to_the_same_figures(tmp_pa
             pass
 
     with pytest.raises(StudyStopped) as stopped:
-        run_study(WILDS, 4, ("greedy",), 2 * SHARD_GAMES, 4, shards=tmp_path / "cut",
+        run_study(WILDS, 4, ("greedy",), games, 4, shards=tmp_path / "cut",
                   progress=lambda total, done: StopAfterOne(), stop=stop)  # fmt: skip
-    assert stopped.value.done == SHARD_GAMES and stopped.value.total == 4 * SHARD_GAMES
+    assert stopped.value.done == SHARD_GAMES and stopped.value.total == 2 * games
     assert "--resume" in str(stopped.value)
-    resumed = run_study(WILDS, 4, ("greedy",), 2 * SHARD_GAMES, 4, shards=tmp_path / "cut", resume=True)
+    resumed = run_study(WILDS, 4, ("greedy",), games, 4, shards=tmp_path / "cut", resume=True)
     assert _without_cost(resumed.to_dict()) == _without_cost(whole)
     assert resumed.cost_hands < sum(resumed.hands(v) for v in range(2))  # the kept shard was not played again
 
 
-def test_ctrl_c_keeps_the_finished_shards(tmp_path: Path) -> None:
+@pytest.mark.parametrize("shards", [3, pytest.param(6, marks=pytest.mark.soak)])
+def test_ctrl_c_keeps_the_finished_shards(tmp_path: Path, shards: int) -> None:
     """A real SIGINT to the command: it says where the shards are, exits 130, and --resume finishes."""
-    args = [sys.executable, "-m", "bolivia_core", "study", "--seats", "greedy", "--games", str(6 * SHARD_GAMES),
+    args = [sys.executable, "-m", "bolivia_core", "study", "--seats", "greedy", "--games", str(shards * SHARD_GAMES),
             "--workers", "2", "--shards", str(tmp_path)]  # fmt: skip
     with subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
         deadline = time.monotonic() + 120
@@ -186,7 +190,7 @@ def test_ctrl_c_keeps_the_finished_shards(tmp_path: Path) -> None:
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "--resume" in err and str(tmp_path) in err
     kept = len(list(tmp_path.rglob("games-*.json")))
-    assert 1 <= kept < 6
+    assert 1 <= kept < shards
     done = _cli(*args[3:], "--resume", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["cost"]["hands_played"] < json.loads(done.stdout)["variants"][0]["hands"]
@@ -201,7 +205,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_a_dask_cluster_gives_the_local_figures(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("workers", "games"), [(1, SHARD_GAMES + 1), pytest.param(2, 2 * SHARD_GAMES + 2, marks=pytest.mark.soak)]
+)
+def test_a_dask_cluster_gives_the_local_figures(tmp_path: Path, workers: int, games: int) -> None:
+    """A real scheduler and workers on loopback: the same figures as one local process, every hand played once
+    (quick: one worker, a full shard and a part one a variant; soak: two workers sharing three shards a variant)."""
     pytest.importorskip("distributed")
     from distributed import Client
 
@@ -212,7 +221,7 @@ def test_a_dask_cluster_gives_the_local_figures(tmp_path: Path) -> None:
                                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)]  # fmt: skip
     try:
-        for _ in range(2):
+        for _ in range(workers):
             started.append(subprocess.Popen(
                 [dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
                  "--host", "127.0.0.1", "--local-directory", str(tmp_path / "dask")],
@@ -221,13 +230,12 @@ def test_a_dask_cluster_gives_the_local_figures(tmp_path: Path) -> None:
         while True:
             try:
                 with Client(address, timeout="5s") as client:
-                    client.wait_for_workers(2, timeout=60)
+                    client.wait_for_workers(workers, timeout=60)
                 break
             except OSError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.5)
-        games = 2 * SHARD_GAMES + 2
         on_cluster = run_study(WILDS, 4, ("greedy",), games, 5, scheduler=address, shards=tmp_path / "c")
         local = run_study(WILDS, 4, ("greedy",), games, 5, 1, shards=tmp_path / "l")
         assert _without_cost(on_cluster.to_dict()) == _without_cost(local.to_dict())

@@ -1,8 +1,10 @@
 """A class on one server, in real Chromium against real Voila servers of its own (not timed):
 
-- five learners open the play page at the same moment on a server set up for a class of five (as
+- learners open the play page at the same moment on a server set up for a class of their number (as
   ``CLASS_SIZE=5 bash scripts/serve.sh`` sets it): every page becomes interactive and answers a move,
-  and once the pages close, every kernel they used is ended (the class's pool is filled again);
+  and once the pages close, every kernel they used is ended (the class's pool is filled again). Two
+  learners by default; five with ``-m soak`` (each learner's kernel runs the play page ahead, so five
+  cost some two more minutes on a busy machine);
 - a page the server could not make in time says so, in the page's language, with what to do: forced
   by a server whose patience for a cell's output is nil (``iopub_timeout=0``), so that no output arrives
   in time, as happened to pages of a class of thirty on a loaded server.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -22,13 +25,14 @@ from tests.browser.conftest import ROOT, kernel_ids_of
 
 from harness import server  # type: ignore[import-not-found]  # scripts/, put on the path by conftest
 
-LEARNERS = 5
+LEARNERS = 2  # the quick run's class; the soak's is SOAK_LEARNERS
+SOAK_LEARNERS = 5
 TIMEOUT = 120_000  # five pages at once on a busy shared machine: a bound, not a target
 
 
-@pytest.fixture(scope="module")
-def class_server() -> Iterator[tuple[str, int]]:
-    arguments = ["--Voila.ip=127.0.0.1", f"--PageKernelManager.class_size={LEARNERS}"]
+@contextmanager
+def class_server(learners: int) -> Iterator[tuple[str, int]]:
+    arguments = ["--Voila.ip=127.0.0.1", f"--PageKernelManager.class_size={learners}"]
     with open(ROOT / "tests" / "browser" / "voila-class.log", "w") as log, server(arguments, log=log) as running:
         yield running
 
@@ -42,10 +46,15 @@ def _waiting_kernels(pid: int, expected: int, limit: float = 240) -> set[str]:
     return found
 
 
-def test_a_class_opens_the_play_page_at_once(browser: Browser, class_server: tuple[str, int]) -> None:
-    url, pid = class_server
-    _waiting_kernels(pid, 7 + LEARNERS)  # the index and six other dashboards keep one each, play one a learner
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(LEARNERS)]
+@pytest.mark.parametrize("learners", [LEARNERS, pytest.param(SOAK_LEARNERS, marks=pytest.mark.soak)])
+def test_a_class_opens_the_play_page_at_once(browser: Browser, learners: int) -> None:
+    with class_server(learners) as (url, pid):
+        class_opens_the_play_page(browser, url, pid, learners)
+
+
+def class_opens_the_play_page(browser: Browser, url: str, pid: int, learners: int) -> None:
+    _waiting_kernels(pid, 7 + learners)  # the index and six other dashboards keep one each, play one a learner
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(learners)]
     pages = [context.new_page() for context in contexts]
     for page in pages:  # every request leaves before any page is waited for
         page.goto(f"{url}/voila/render/play.ipynb", wait_until="commit", timeout=TIMEOUT)
@@ -63,7 +72,7 @@ def test_a_class_opens_the_play_page_at_once(browser: Browser, class_server: tup
         expect(hand).to_have_count(before + 2, timeout=TIMEOUT)
         expect(page.locator(".bolivia-late")).to_have_count(0)
         used.add(page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
-    assert len(used) == LEARNERS, "two learners were given the same kernel"
+    assert len(used) == learners, "two learners were given the same kernel"
     for page in pages:
         page.close(run_before_unload=True)  # as a learner closes the tab: the page asks for its kernel's end
     for context in contexts:

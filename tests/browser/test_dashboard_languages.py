@@ -4,9 +4,9 @@ left anywhere on it (every tab, the closed settings and the log included), and i
 still fit a phone and a 200% zoom (test_pages.py checks the English pages so).
 
 Cost: a page load takes 5-10 s here (most of it the page's kernel running its notebook), so by default
-each language opens one or two dashboards, every dashboard once and the play dashboard in two languages
-(8 loads, about 60 s); the meld lab's picker test in test_languages.py goes through every language
-in place. ``-m soak`` opens every dashboard in every language (35 loads, about 5 minutes).
+each language opens one or two dashboards, every dashboard once (7 loads, about 50 s); the meld lab's
+picker test in test_languages.py goes through every language in place. ``-m soak`` opens every dashboard
+in every language (35 loads, about 5 minutes).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ QUICK = {
     "da": ("meld_lab.ipynb", "score_calculator.ipynb"),
     "nb": ("variant_explorer.ipynb",),
     "pl": ("scenario_explorer.ipynb",),
-    "cs": ("game_viewer.ipynb", "play.ipynb"),
+    "cs": ("game_viewer.ipynb",),
 }
 
 

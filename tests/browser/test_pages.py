@@ -76,6 +76,15 @@ TUTORIAL_TEXT = {
 }
 
 
+def console_problems(page: Page) -> list[str]:
+    """What the page logs to its console as an error or a warning from now on (a front-end extension that
+    fails to load, a version mismatch between the widgets' Python and front-end packages, ...), as
+    "type: text"; the list fills as the page runs."""
+    found: list[str] = []
+    page.on("console", lambda m: found.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    return found
+
+
 def settle(page: Page) -> None:
     """Wait until the page has drawn two frames: widgets lay themselves out again after a resize in
     the next animation frame, so the second one sees the new layout."""
@@ -118,9 +127,11 @@ def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[
     errors: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.on("pageerror", lambda error: errors.append(str(error)))
+    console = console_problems(page)
     for notebook in (*PAGES, *(name for name in NOTEBOOKS if name not in PAGES)):
         requests.clear()
         errors.clear()
+        console.clear()
         page.goto(f"{voila_url}/voila/render/{notebook}")
         nav = page.locator(".bolivia-page-nav, .bolivia-start-here").first
         try:
@@ -148,7 +159,8 @@ def walk(browser, voila_url: str) -> dict[str, dict[str, Any]]:  # type: ignore[
         page.screenshot(path=str(SCREENSHOTS / f"walk-{notebook.removesuffix('.ipynb')}.png"), full_page=True)
         seen[notebook] = {"title": page.title(), "links": links, "elsewhere": elsewhere,
                           "out of sight": sorted(set(out_of_sight)), "missing": missing,
-                          "page errors": list(errors), "python errors": python_errors}  # fmt: skip
+                          "page errors": list(errors), "python errors": python_errors,
+                          "console": list(console)}  # fmt: skip
     context.close()
     return seen
 
@@ -180,6 +192,26 @@ def test_every_notebook_renders_without_error(walk: dict[str, dict[str, Any]], n
     assert not seen["missing"], f"{notebook}: {'; '.join(seen['missing'])}"
     assert not seen["page errors"], f"{notebook} raised: {seen['page errors']}"
     assert not seen["python errors"], f"{notebook} shows a Python error: {seen['python errors']}"
+
+
+def test_no_page_logs_an_error_or_a_warning_to_its_console(walk: dict[str, dict[str, Any]]) -> None:
+    """The console stays clean on every page: no front-end extension failing to load (the server-free site's
+    kernel extension is not for Voila: voila.json leaves it out) and no version-mismatch warning between
+    Voila's page, its widget manager and the widgets' front end (pyproject.toml pins them to agree)."""
+    logged = {name: seen["console"] for name, seen in walk.items() if seen["console"]}
+    assert not logged, "\n".join(f"{name}: {'; '.join(found[:5])}" for name, found in logged.items())
+
+
+def test_the_console_check_hears_errors_and_warnings(page: Page) -> None:
+    """The check can fail: an error and a version warning logged by a page are heard, a plain log is not."""
+    heard = console_problems(page)
+    page.set_content(
+        "<script>console.log('fine'); console.error('TypeError: broken');"
+        " console.warn('Unsatisfied version 4.2.5 of shared singleton module x')</script>"
+    )
+    expect(page.locator("body")).to_be_attached()
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert heard == ["error: TypeError: broken", "warning: Unsatisfied version 4.2.5 of shared singleton module x"]
 
 
 def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tuple[str, int]) -> None:
@@ -235,22 +267,27 @@ def test_the_check_finds_controls_out_of_sight(page: Page) -> None:
     assert found[1:] == ["a long label: its text is cut", cut]
 
 
-@pytest.mark.parametrize(("scheme", "dark"), [("light", False), ("dark", True)])
-def test_a_page_follows_the_systems_dark_setting(browser, voila_url: str, scheme: str, dark: bool) -> None:  # type: ignore[no-untyped-def]
-    """Served in the default (light) theme, a page takes the dark theme's colours for a reader whose
-    system asks for dark, and stays light otherwise: the background and the text swap places."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
+def test_a_page_follows_the_systems_dark_setting(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Served in the default (light) theme, a page stays light for a reader whose system asks for light, and
+    takes the dark theme's colours once the system asks for dark: the background and the text swap places.
+    One load serves both: the dark theme's stylesheet follows the system's setting as it changes."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme="light")
     try:
         page = context.new_page()
         page.goto(f"{voila_url}/voila/render/meld_checker.ipynb", timeout=TIMEOUT)
         page.get_by_role("textbox").first.wait_for(timeout=TIMEOUT)
-        background, text = page.evaluate(
-            """() => [getComputedStyle(document.body).backgroundColor,
-                      getComputedStyle(document.querySelector('h1')).color]"""
-        )
-        def lightness(colour: str) -> float:
-            red, green, blue = (int(n) for n in re.findall(r"\d+", colour)[:3])
-            return (red + green + blue) / 3
-        assert (lightness(background) < lightness(text)) is dark, (background, text)
+
+        def text_lighter_than_background() -> bool:
+            background, text = page.evaluate(
+                """() => [getComputedStyle(document.body).backgroundColor,
+                          getComputedStyle(document.querySelector('h1')).color]"""
+            )
+            lightness = [sum(int(n) for n in re.findall(r"\d+", colour)[:3]) / 3 for colour in (background, text)]
+            return lightness[0] < lightness[1]
+
+        assert not text_lighter_than_background(), "light: dark text on a light background"
+        page.emulate_media(color_scheme="dark")
+        settle(page)
+        assert text_lighter_than_background(), "dark: light text on a dark background"
     finally:
         context.close()

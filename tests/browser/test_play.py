@@ -38,8 +38,7 @@ def test_a_seeded_hand_by_touch_fits_the_window_at_every_turn(browser, voila_url
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     console: list[str] = []
-    page.on("console", lambda m: console.append(m.text) if m.type == "error" and "LicensesClient" not in m.text
-            else None)  # the pyodide kernel extension's own error on every Voila page (issue 24 item 9)
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: console.append(str(error)))
     try:
         open_play(page, voila_url)
