@@ -45,8 +45,8 @@ def test_score_calculator_gives_line_items(page: Page, voila_url: str) -> None:
     page.get_by_label("Left in hand").fill("5C")
     sheet = page.locator(".bolivia-score-sheet")
     # Bolivia: kings 10 each, melded +30; a 5 left in hand counts 5 against the side.
-    expect(sheet).to_contain_text("melded KH KS KD")
-    expect(sheet.locator("tr", has_text="melded KH KS KD")).to_contain_text("+30")
+    expect(sheet).to_contain_text("melded king of hearts, king of spades and king of diamonds")
+    expect(sheet.locator("tr", has_text="melded king of hearts")).to_contain_text("+30")
     expect(sheet.locator("tr", has_text="left in hand 5C")).to_contain_text("-5")
     expect(sheet.locator("tr", has_text="total")).to_contain_text("+25")
     page.get_by_label("Left in hand").fill("5C XX")
@@ -162,7 +162,8 @@ def test_meld_lab_melds_a_lesson_position(page: Page, voila_url: str) -> None:
     expect(page.locator(".bolivia-verdict")).to_contain_text("legal same-rank meld under Bolivia rules: 30 points")
     page.get_by_role("button", name="meld these").click()
     expect(page.get_by_role("group", name="meld: KD KH KS")).to_be_visible()
-    expect(page.locator(".bolivia-score-sheet")).to_contain_text("melded KD KH KS")
+    sheet = page.locator(".bolivia-score-sheet")
+    expect(sheet).to_contain_text("melded king of diamonds, king of hearts and king of spades")
 
 
 

@@ -33,9 +33,9 @@ from bolivia_core.seat import seat_view
 from bolivia_rooms.store import SQLiteStore
 from bolivia_widgets.components.table_view import table_labels
 
-from .conftest import CHROMIUM, ROOT, SCREENSHOTS
+from .conftest import ROOT, SCREENSHOTS
 
-from harness import CHROMIUM_ARGS, free_port, server
+from harness import free_port, server
 from table_driver import HintFollower, TurnRecord
 
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b|\bJK\b")
@@ -86,16 +86,10 @@ def together(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Ro
         rooms.stop()
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it when run as root)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The session's one browser (conftest): a second Playwright in the same process cannot start."""
+    return browser
 
 
 @dataclass
