@@ -47,7 +47,7 @@ def test_score_calculator_gives_line_items(page: Page, voila_url: str) -> None:
     # Bolivia: kings 10 each, melded +30; a 5 left in hand counts 5 against the side.
     expect(sheet).to_contain_text("melded king of hearts, king of spades and king of diamonds")
     expect(sheet.locator("tr", has_text="melded king of hearts")).to_contain_text("+30")
-    expect(sheet.locator("tr", has_text="left in hand 5C")).to_contain_text("-5")
+    expect(sheet.locator("tr", has_text="left in hand 5 of clubs")).to_contain_text("-5")
     expect(sheet.locator("tr", has_text="total")).to_contain_text("+25")
     page.get_by_label("Left in hand").fill("5C XX")
     expect(page.get_by_role("alert")).to_contain_text("XX")
