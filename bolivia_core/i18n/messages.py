@@ -546,7 +546,7 @@ EN: dict[str, str] = {
     "table-log-title": "The hand's log",
     "table-you-drew": "You drew {cards}.",
     "table-you-took": "You took the pile: {cards}.",
-    "table-recent": "What the others did since your last turn",
+    "table-recent": "What the others did",
     "table-initial-made": "initial meld laid",
     "table-hand-number": "hand {hand} of a game to {target}",
     "table-you-took-top": "You took {card} from the pile onto meld {index}.",

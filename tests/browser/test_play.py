@@ -113,7 +113,7 @@ def test_the_computers_turns_are_shown_step_by_step_and_can_be_skipped(page: Pag
     follower.mirror.play_hint()
     follower.in_step()
     recent = page.locator(".bt-recent")  # back at the learner's draw: what the others did, in words
-    expect(recent.locator("summary")).to_have_text("What the others did since your last turn", timeout=TIMEOUT)
+    expect(recent.locator("summary")).to_have_text("What the others did", timeout=TIMEOUT)
     recent.locator("summary").click()
     lines = recent.locator("li")
     expect(lines.first).to_be_visible()

@@ -325,6 +325,8 @@ function render({ model, el }) {
     }
     const view = data().view || {};
     if (!playing && recent.length && view.my_turn && view.phase === "draw") {
+      // beside the line above where it fits, so the hand keeps its place on a phone
+      box.classList.add("bt-with-recent");
       box.append(h("details", { class: "bt-recent" }, h("summary", { text: labels.ui.recent }),
         h("ol", {}, ...recent.map((line) => h("li", { text: line })))));
     }
