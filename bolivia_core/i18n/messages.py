@@ -497,6 +497,11 @@ EN: dict[str, str] = {
     "play-review-off": "Turn coach mode on for a review of your moves after each hand.",
     # --- the card table (widgets/components/table*.py, the play page) ---
     "table-no-such-seat": "there is no seat {seat} at this table: seats are numbered 1 to {players}",
+    "seat-view-format": 'not a seat\'s view: expected an object with "format": "{format}"',
+    "seat-view-version": (
+        "a seat's view of version {version} cannot be read here: this version reads version {expected}"
+    ),
+    "seat-view-damaged": "a seat's view that cannot be read as it is: {detail}",
     "table-you": "you, player {player}",
     "table-partner": "player {player}, your partner",
     "table-opponent": "player {player}",
