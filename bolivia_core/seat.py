@@ -32,7 +32,7 @@ from .i18n import Explanation, Reason, render
 from .melds import MeldKind, complete_length, judge, meld_name
 from .position import PHASES, Phase, Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
-from .turn import Event, LegalActions, pile_frozen
+from .turn import Event, LegalActions, explain, pile_frozen
 
 __all__ = [
     "JSON_FORMAT", "MOVES_AT_MOST", "HandTotals", "SeatView", "SeatViewError", "explanation_view", "meld_label",
@@ -164,9 +164,11 @@ class SeatView:
     # --- the cards the seat cannot see ----------------------------------------------------
 
     def unseen(self) -> Counter[Card]:
-        """The cards this seat has not seen: the deck less its hand, every table and the pile."""
+        """The cards this seat has not seen: the deck less its hand (every hand, in an open view), every
+        table and the pile."""
         left = Counter(deck_counts(self.rules.decks, self.rules.jokers))
-        left.subtract(self.hand)
+        for hand in self.open_hands if self.open_hands is not None else (self.hand,):
+            left.subtract(hand)
         left.subtract(self.pile)
         for side in self.melds:
             for meld in side:
@@ -182,34 +184,70 @@ class SeatView:
         known: list[Cards] = []
         for player, cards in enumerate(self.known, start=1):
             kept = []
-            for card in cards[: self.hand_sizes[player - 1]] if player != self.seat else ():
+            for card in cards[: self.hand_sizes[player - 1]] if player in self._hidden_hands() else ():
                 if left[card] > 0:
                     left[card] -= 1
                     kept.append(card)
             known.append(tuple(kept))
         return +left, tuple(known)
 
-    def world(self, rng: random.Random | None = None) -> Position:
-        """A whole position consistent with this view: its own hand, the tables and the pile as they
-        are, each other hand holding the cards known to be there and the rest of the unseen cards dealt
-        to the hands and the stock, shuffled by ``rng`` (a sampled world a search plays on), or in card
-        order without one (a neutral world: what the seat may do never depends on the hidden cards).
-        The world's seed is 0: a view never holds the game's seed."""
+    def world(self) -> Position:
+        """A neutral world: this view's own hand, tables and pile as they are, each other hand holding
+        the cards known to be there and the rest of the unseen cards dealt in card order to the hands
+        and the stock. What the seat may do never depends on the cards it cannot see, so its moves are
+        worked out on this world (``legal_actions``, ``explain``). The world's seed is 0: a view never
+        holds the game's seed."""
         unknown, known = self.hidden()
-        rest = sorted(unknown.elements(), key=CARD_ORDER)
-        if rng is not None:
-            rng.shuffle(rest)
+        return self._dealt(sorted(unknown.elements(), key=CARD_ORDER), known)
+
+    def sample_world(self, rng: random.Random) -> Position:
+        """A world drawn at random from those consistent with everything this seat knows: its own hand,
+        the tables, the red 3s laid out and the pile as they are; each other hand its size, holding the
+        cards it is known to have taken with the pile; no red 3 in any hand (one is laid out as soon as
+        it is drawn), so the unseen red 3s lie in the stock. The other unseen cards are spread uniformly
+        over the hands' free places and the stock, in a uniform order: every consistent deal is equally
+        likely (OpenSpiel calls this ``resample_from_infostate``).
+
+        What a player's moves suggest (a rank discarded, a pile top left to draw from the stock) is not
+        used: taking the pile is never forced, so a decline proves nothing about a hand.
+        The cards start from card order, so only ``rng`` shapes the sample."""
+        unknown, known = self.hidden()
+        pool = sorted(unknown.elements(), key=CARD_ORDER)
+        rng.shuffle(pool)
+        reds = [c for c in pool if c.is_red_three]
+        rest = [c for c in pool if not c.is_red_three]
+        free = sum(self.hand_sizes[p - 1] - len(known[p - 1]) for p in self._hidden_hands())
+        if free > len(rest):
+            raise SeatViewError(render("seat-view-damaged", {"detail": f"{free} places in hands for "
+                                                             f"{len(rest)} unseen cards that are not red 3s"}))
+        pos = self._dealt(rest, known)
+        stock = rest[free:] + reds
+        rng.shuffle(stock)
+        pos.stock = stock[: self.stock_size]
+        return pos
+
+    def _hidden_hands(self) -> tuple[int, ...]:
+        """The players whose hands this view does not show."""
+        if self.open_hands is not None:
+            return ()
+        return tuple(p for p in range(1, self.players + 1) if p != self.seat)
+
+    def _dealt(self, cards: list[Card], known: tuple[Cards, ...]) -> Position:
+        """The view's public part with the hands filled: shown hands as they are, each hidden hand its
+        known cards and the next of ``cards`` up to its size; what is left of ``cards`` is the stock."""
         pos = _bare_position(self)
+        rest = list(cards)
+        hidden = self._hidden_hands()
         for player in range(1, self.players + 1):
-            if self.open_hands is not None:
-                pos.hands[player - 1] = list(self.open_hands[player - 1])
-            elif player == self.seat:
-                pos.hands[player - 1] = list(self.hand)
-            else:
+            if player in hidden:
                 wanted = self.hand_sizes[player - 1] - len(known[player - 1])
-                pos.hands[player - 1] = [*known[player - 1], *rest[:wanted]]
+                hand = [*known[player - 1], *rest[:wanted]]
                 del rest[:wanted]
-            pos.hands[player - 1].sort(key=CARD_ORDER)
+            elif self.open_hands is not None:
+                hand = list(self.open_hands[player - 1])
+            else:
+                hand = list(self.hand)
+            pos.hands[player - 1] = sorted(hand, key=CARD_ORDER)
         pos.stock = rest[: self.stock_size]
         return pos
 
@@ -222,9 +260,18 @@ class SeatView:
             return ()
         return self._legal
 
+    def explain(self, action: Action) -> tuple[Reason, ...]:
+        """Every reason this seat may not play ``action`` now, as the game would give them (worked out on
+        the neutral world, like ``legal_actions``); empty when it may."""
+        return tuple(explain(self._neutral, action))
+
+    @cached_property
+    def _neutral(self) -> Position:
+        return self.world()
+
     @cached_property
     def _legal(self) -> LegalActions:
-        return LegalActions(self.world())
+        return LegalActions(self._neutral)
 
     def pile_takes(self) -> tuple[tuple[Action, ...], bool, bool, Explanation | None]:
         """How this seat could take the pile were it to draw now: the takes the engine would offer,

@@ -257,14 +257,14 @@ class Room:
 
     def computer_choice(self) -> Action | None:
         """What the computer plays for the seat to move, when the computer plays it; else ``None``.
-        It reads a copy of the game (so it may think in another thread), and its choice is seeded by
+        It reads the seat's view (so it may think in another thread), and its choice is seeded by
         the room's seed, the seat and the version, so a room resumed after a restart plays on
         exactly as it would have."""
         if not self.computer_to_move():
             return None
         seat = self.seats[(self.to_move or 0) - 1]
         seed = zlib.crc32(f"{self.settings.seed}:{seat.number}:{self.version}".encode())
-        return PLAYERS[seat.level](seed).choose(self.game.clone()).action
+        return PLAYERS[seat.level](seed).choose(table_seat_view(self.game, seat.number)).action
 
     def computer_move(self, action: Action | None = None) -> tuple[Room, Action] | None:
         """The computer's move (``action``, chosen already, or its choice now) for the seat to move."""

@@ -14,6 +14,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import LANGUAGES, Explanation, render
 from bolivia_core.players import Advice, coach_advice, hint, rank_actions, seat_players
 from bolivia_core.players.coach import AGAINST, DOUBT
+from bolivia_core.seat import seat_view
 
 LEARNER = 1
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
@@ -92,7 +93,7 @@ def _learner_moves(preset: str, seed: int, learner: str, limit: int) -> list[tup
     seats[LEARNER - 1] = seat_players([learner], 4, seed)[LEARNER - 1]
     found: list[tuple[Game, str]] = []
     while game.phase in ("draw", "play", "answer") and len(found) < limit:
-        action = seats[game.to_move - 1].choose(game).action
+        action = seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action
         if game.to_move == LEARNER and game.phase in ("draw", "play"):
             found.append((game.clone(), str(action)))
         game.apply(action)
@@ -234,7 +235,7 @@ def test_the_reasons_call_a_sequence_what_the_rules_call_it_with_a_fitting_artic
         for name in names:
             params = {"cards": "5C", "card": "5C", "partners": "6C", "sequence": name, "label": name, "rank": "9s",
                       "index": 1, "count": 3, "samples": 3, "margin": 9, "other": "discard 5C", "player": 2,
-                      "points": 10, "minimum": 50, "wilds": 1, "percent": 5, "laid": 3}  # fmt: skip
+                      "points": 10, "minimum": 50, "wilds": 1, "percent": 5, "laid": 3, "worlds": 8}  # fmt: skip
             text = render(code, params)
             assert not re.search(r"\ba [aeiou]", text), (code, text)
 

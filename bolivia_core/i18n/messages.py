@@ -317,6 +317,14 @@ EN: dict[str, str] = {
     "player-coach-warns": "The coach would not {action}: it would rather {suggested} ({why}).",
     "player-coach-warns-against": "The coach would not {action}: {against}. It would rather {suggested} ({why}).",
     "player-coach-no-reason": "no reason given",
+    # --- the expert: its search, the coach's hint and the review of a hand (players) ---
+    "player-bad-search-budget": (
+        "a search budget is CPU seconds (1s, 0.25s, 250ms) or a number of playouts (400p); got {budget}"
+    ),
+    "why-expert": (
+        "played out on {worlds:n:guessed deal} of the cards it cannot see, it came out {margin:n:point} "
+        "ahead of “{other}” on average"
+    ),
     # the game's log
     "event-deal": "hand {hand}: player {dealer} deals {cards} cards each; the upcard is {upcard}",
     "event-red-threes": "player {player} lays out {count:n:red 3}",
@@ -1116,6 +1124,7 @@ EN: dict[str, str] = {
     "dash:level-beginner": "beginner",
     "dash:level-club": "club player",
     "dash:level-strong": "strong",
+    "dash:level-expert": "expert",
     # the lesson positions (bolivia_core.scenario's SCENARIOS), by name
     "scenario-title:take-the-pile": "You may take the pile",
     "scenario-lesson:take-the-pile": (

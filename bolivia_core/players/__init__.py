@@ -1,16 +1,17 @@
 """Computer players by level, and the coach's advice for a human seat.
 
-A player is anything with ``choose(game) -> Decision``: a legal action and the rationale for it, as data
-the message catalogue renders (so a coach can say why). Every level reads the game through the seat's
-view (``bolivia_core.seat.SeatView``), so a choice never depends on a card its seat cannot see. The
-modules, each one concern:
+A player is anything with ``choose(view) -> Decision``: given the seat's view
+(``bolivia_core.seat.SeatView``, which cannot hold another seat's hidden cards), a legal action and the
+rationale for it, as data the message catalogue renders (so a coach can say why). The modules, each
+one concern:
 
 - ``decision``: what a player returns (``Decision``) and what a player is (``Player``);
 - ``style``: the habits and named weights of each heuristic level (``Style``: ``CLUB``, ``STRONG``, ``BEGINNER``);
 - ``simple``: the ``random`` and ``greedy`` players;
 - ``heuristic``: every action scored with its reasons; the ``club`` and ``beginner`` players;
 - ``lookahead``: the ``strong`` player, sampling the hidden hands and playing close calls out;
-- ``roster``: the players by name (``PLAYERS``) and a seeded player for each seat;
+- ``expert``: the ``expert`` player, searching over sampled worlds within a budget (``Budget``);
+- ``roster``: the players by name (``PLAYERS``, ``player_for``) and a seeded player for each seat;
 - ``coach``: advice for a learner's seat: ``hint``, ``rank_actions`` and ``coach_advice`` (a warning
   only for a clear mistake).
 """
@@ -19,12 +20,14 @@ from __future__ import annotations
 
 from .coach import Advice, coach_advice, hint, rank_actions
 from .decision import Decision, Player
+from .expert import Budget, ExpertPlayer
 from .heuristic import BeginnerPlayer, ClubPlayer, RankedAction
 from .lookahead import StrongPlayer
-from .roster import PLAYERS, seat_players
+from .roster import PLAYERS, known_kind, player_for, seat_players
 from .simple import GreedyPlayer, RandomPlayer
 
 __all__ = [
-    "PLAYERS", "Advice", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer",
-    "RankedAction", "StrongPlayer", "coach_advice", "hint", "rank_actions", "seat_players",
+    "PLAYERS", "Advice", "BeginnerPlayer", "Budget", "ClubPlayer", "Decision", "ExpertPlayer", "GreedyPlayer",
+    "Player", "RandomPlayer", "RankedAction", "StrongPlayer", "coach_advice", "hint", "known_kind", "player_for",
+    "rank_actions", "seat_players",
 ]  # fmt: skip

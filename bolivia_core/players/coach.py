@@ -73,7 +73,7 @@ def hint(game: Game, seat: int, level: str = "strong", seed: int = 0) -> Decisio
     if level not in PLAYERS:
         raise ValueError(render("player-unknown-level", {"level": repr(level), "known": ", ".join(PLAYERS)}))
     _check_to_move(game, seat)
-    return PLAYERS[level](seed).choose(game)
+    return PLAYERS[level](seed).choose(seat_view(game, seat))
 
 
 def rank_actions(game: Game, seat: int, actions: Iterable[Action | str] | None = None) -> list[RankedAction]:
@@ -82,7 +82,7 @@ def rank_actions(game: Game, seat: int, actions: Iterable[Action | str] | None =
     _check_to_move(game, seat)
     view = seat_view(game, seat)
     if actions is None:
-        return score_actions(view, candidates(game, view), CLUB)
+        return score_actions(view, candidates(view), CLUB)
     return score_actions(view, [_legal(game, a) for a in actions], CLUB)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from ..game import Game, new_game
 from ..players import Player, seat_players
 from ..rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
+from ..seat import seat_view
 
 __all__ = ["MAX_ACTIONS_PER_GAME", "GameRecord", "GameSpec", "deal_seed", "play_game", "play_spec", "run_games"]
 
@@ -76,10 +77,10 @@ def _play(game: Game, players: Sequence[Player], timed: bool) -> tuple[tuple[int
         seat = game.to_move - 1
         if timed:
             start = time.process_time_ns()
-            action = players[seat].choose(game).action
+            action = players[seat].choose(seat_view(game, seat + 1)).action
             times[seat].append(time.process_time_ns() - start)
         else:
-            action = players[seat].choose(game).action
+            action = players[seat].choose(seat_view(game, seat + 1)).action
         game.apply(action)
     raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
 

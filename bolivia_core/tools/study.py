@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from ..game import Game, new_game
 from ..i18n import render
-from ..players import PLAYERS, seat_players
+from ..players import PLAYERS, known_kind, seat_players
 from .simulation import play_game
 from ..rules import PRESETS, Rules, RulesError, get_rules, plain_value, rules_from_dict, rules_title, rules_to_dict
 from .tournament import wilson_interval
@@ -646,7 +646,7 @@ def run_study(
     user's cache); with ``resume`` those already there are read instead of played. Ctrl-C or ``stop``
     raises ``StudyStopped`` and keeps the finished shards."""
     seats = tuple(seats)
-    unknown = [s for s in seats if s not in PLAYERS]
+    unknown = [s for s in seats if not known_kind(s)]
     if unknown or not seats:
         raise StudyError("study-unknown-level", given=repr(unknown[0] if unknown else ""), known=", ".join(PLAYERS))
     _check_count(games, "study-bad-games")

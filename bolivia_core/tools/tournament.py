@@ -16,7 +16,7 @@ from typing import Any
 
 from ..game import new_game
 from ..i18n import format_signed, render
-from ..players import PLAYERS
+from ..players import PLAYERS, known_kind
 from ..rules import Rules, resolve_rules
 from .runner import GameRecord, GameSpec, deal_seed, run_games
 
@@ -156,7 +156,7 @@ def play_tournament(
     seats = tuple(seats)
     if len(seats) < 2:
         raise ValueError(render("tournament-too-few-seats", {"seats": repr(",".join(seats))}))
-    unknown = [s for s in seats if s not in PLAYERS]
+    unknown = [s for s in seats if not known_kind(s)]
     if unknown:
         raise ValueError(render("player-unknown-level", {"level": repr(unknown[0]), "known": ", ".join(PLAYERS)}))
     if type(games) is not int or games < 1:

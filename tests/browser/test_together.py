@@ -156,7 +156,7 @@ class _Mirror:
 def _choice(game: Game, seed: int) -> Action:
     """The next move of the seat to move: the greedy level's choice, a draw for a take of the pile (its
     taps depend on which cards a person picks) and one group at a time for a meld."""
-    action = PLAYERS["greedy"](seed).choose(game).action
+    action = PLAYERS["greedy"](seed).choose(seat_view(game, game.to_move)).action
     if isinstance(action, TakePile) and Draw() in game.legal_actions():
         return Draw()
     if isinstance(action, Meld) and len(action.melds) > 1:

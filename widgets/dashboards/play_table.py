@@ -28,6 +28,7 @@ from bolivia_core.i18n import (
 )
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.seat import seat_view as engine_seat_view
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
@@ -307,7 +308,7 @@ class PlayTable(CardTable):
                 break
             player = self.game.to_move
             level = self.seat_levels.get(player, self.default_level)
-            decision = PLAYERS[level](self._seed_for_move()).choose(self.game)
+            decision = PLAYERS[level](self._seed_for_move()).choose(engine_seat_view(self.game, player))
             logged, hand = len(self.game.log), self.game.position.hand_number
             self.game.apply(decision.action)
             for index in range(logged, len(self.game.log)):
