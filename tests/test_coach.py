@@ -227,7 +227,7 @@ def test_the_reasons_call_a_sequence_what_the_rules_call_it_with_a_fitting_artic
     game = Game.from_position("rules=two-deck; turn=1; phase=play; melds1=KS KD KC; p1=4H 5H 6H 9C QD 7S")
     (sequence,) = _reasons_of(game, "meld 4H 5H 6H")
     assert sequence.code == "why-meld-sequence" and "escalera" not in str(sequence) and "canasta" in str(sequence)
-    from bolivia_core.i18n import EN
+    from bolivia_core.players.messages import EN
     from bolivia_core.rules import PRESETS, get_rules
 
     names = {render(f"label:natural-sequence:{get_rules(p).sequence_called}") for p in PRESETS}

@@ -18,6 +18,7 @@ one concern:
 
 from __future__ import annotations
 
+from . import messages  # noqa: F401  (registers the players' words with render first)
 from .coach import Advice, coach_advice, hint, rank_actions
 from .decision import Decision, Player
 from .expert import Budget, ExpertPlayer

@@ -17,8 +17,8 @@ from typing import Any
 from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, parse_action
 from bolivia_core.cards import Card, format_cards, parse_cards
 from bolivia_core.game import Game
-from bolivia_core.i18n import EN, card_name, format_number, render
 from bolivia_core import seat
+from bolivia_core.i18n import card_name, format_number, has_code, render
 from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label
 
 __all__ = [
@@ -79,7 +79,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
                 values[key] = action_words(value["action"], language)  # its cards in words too
             except ValueError:
                 values[key] = value["action"]
-        elif isinstance(value, str) and value.startswith(WORD_CODES) and value in EN:
+        elif isinstance(value, str) and value.startswith(WORD_CODES) and has_code(value):
             values[key] = render(value, language=language)
         elif key in CARD_PARAMS and isinstance(value, str) and value:
             values[key] = cards_in_words(value, language)
