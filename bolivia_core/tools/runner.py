@@ -44,6 +44,8 @@ class GameSpec:
     seat_levels: tuple[str, ...]
     target: int | None = None
     timed: bool = False
+    hands: int = 0
+    """Stop after this many hands; 0 plays the game to its end (a ladder plays single hands)."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +70,12 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
     return game
 
 
-def _play(game: Game, players: Sequence[Player], timed: bool) -> tuple[tuple[int, ...], ...]:
-    """Play ``game`` to its end; when ``timed``, the CPU time of each seat's decisions, seat by seat."""
+def _play(game: Game, players: Sequence[Player], timed: bool, hands: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Play ``game`` to its end (or its first ``hands`` hands); when ``timed``, the CPU time of each
+    seat's decisions, seat by seat."""
     times: list[list[int]] = [[] for _ in players]
     for _ in range(MAX_ACTIONS_PER_GAME):
-        if game.is_over:
+        if game.is_over or (hands and len(game.results) >= hands):
             return tuple(tuple(seat) for seat in times) if timed else ()
         seat = game.to_move - 1
         if timed:
@@ -89,7 +92,7 @@ def play_spec(spec: GameSpec) -> GameRecord:
     """Deal and play one game to its end."""
     rules = spec.rules if isinstance(spec.rules, Rules) else _rules_of(spec.rules)
     game = new_game(rules, spec.players, spec.seed, spec.target)
-    times = _play(game, seat_players(spec.seat_levels, spec.players, spec.seed), spec.timed)
+    times = _play(game, seat_players(spec.seat_levels, spec.players, spec.seed), spec.timed, spec.hands)
     return GameRecord(
         spec.seed, game.scores, game.winner(), len(game.results), len(game.history),
         sum(r.went_out is not None for r in game.results), spec.seat_levels, times,
