@@ -38,14 +38,14 @@ def measure(preset: str, level: str, hands: int, seed: int) -> tuple[int, int, i
             if game.to_move == LEARNER and game.phase in ("draw", "play"):
                 move_seed = seed * 100_003 + len(game.history)
                 start = time.process_time()
-                advice = coach_advice(game, LEARNER, action, seed=move_seed)
+                advice = coach_advice(seat_view(game, LEARNER), action, seed=move_seed)
                 seconds += time.process_time() - start
                 moves += 1
                 if advice is not None:
                     warned += 1
                     kinds[type(advice.action).__name__] += 1
-                followed = hint(game, LEARNER, seed=move_seed).action
-                warned_on_hints += coach_advice(game, LEARNER, followed, seed=move_seed) is not None
+                followed = hint(seat_view(game, LEARNER), "strong", seed=move_seed).action
+                warned_on_hints += coach_advice(seat_view(game, LEARNER), followed, seed=move_seed) is not None
             game.apply(action)
     return moves, warned, warned_on_hints, kinds, seconds
 

@@ -20,7 +20,7 @@ from bolivia_core.players.style import CLUB, STRONG
 from bolivia_core.seat import seat_view
 from bolivia_core.players import rank_actions
 from bolivia_core.i18n import catalogue_of
-from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
+from bolivia_core.players import HINT_BUDGET, PLAYERS, Decision, Player, hint, seat_players
 from bolivia_core.tools.tournament import wilson_interval
 
 LEVELS = ("beginner", "club", "strong")
@@ -184,15 +184,16 @@ def test_cards_known_from_pile_takes_are_really_in_those_hands() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_hint_is_a_legal_action_with_reasons(level: str) -> None:
     for game in _positions("canasta", 3, every=5, count=5):
-        advice = hint(game, game.to_move, level=level)
+        advice = hint(seat_view(game, game.to_move), level).decision
         _check_said(game, advice)
         if game.phase == "draw":
             assert advice.action in game.legal_actions()
 
 
-def test_the_default_hint_is_the_strong_level() -> None:
+def test_the_default_hint_is_the_expert_at_the_pages_budget() -> None:
     (game,) = _positions("bolivia", 8, every=1, count=1)
-    assert hint(game, game.to_move) == PLAYERS["strong"](0).choose(seat_view(game, game.to_move))
+    view = seat_view(game, game.to_move)
+    assert hint(view).decision == PLAYERS["expert"](0, HINT_BUDGET).choose(view)
 
 
 def test_club_opens_without_spending_wild_cards() -> None:
@@ -213,7 +214,7 @@ def test_coach_ranks_a_discard_that_feeds_the_next_player_below_a_safe_one() -> 
         "rules=canasta; turn=1; phase=play; melds1=5H 5S 5D; melds2=KH KS KC; "
         "p1=KD 9C 6H 7D JS; pile=4C 4D 6C 6S 7C 8D 9H 10S JD QC QH AD"
     )
-    ranked = rank_actions(game, 1)
+    ranked = rank_actions(seat_view(game, 1))
     assert {r.action for r in ranked} >= set(game.legal_actions())
     by_action = {r.action: r for r in ranked}
     king = by_action[Discard(next(c for c in game.position.hands[0] if str(c) == "KD"))]
@@ -225,9 +226,9 @@ def test_coach_ranks_a_discard_that_feeds_the_next_player_below_a_safe_one() -> 
 def test_coach_refuses_an_action_that_is_not_legal_now() -> None:
     game = new_game("bolivia", 4, seed=2)
     with pytest.raises(ValueError, match="discard KH is not a legal action now"):
-        rank_actions(game, game.to_move, ["discard KH"])
+        rank_actions(seat_view(game, game.to_move), ["discard KH"])
     with pytest.raises(ValueError, match="has nothing to decide now"):
-        rank_actions(game, game.to_move % 4 + 1)
+        rank_actions(seat_view(game, game.to_move % 4 + 1))
 
 
 def _tournament(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
@@ -383,7 +384,7 @@ def test_a_card_two_beyond_the_sides_open_escalera_is_not_spent_on_a_same_rank_m
     game = Game.from_position(position)
     decision = PLAYERS["club"](0).choose(seat_view(game, game.to_move))
     assert str(decision.action) == "add KS to 3"
-    jack = next(r for r in rank_actions(game, 1) if str(r.action) == "add JH to 2")
+    jack = next(r for r in rank_actions(seat_view(game, 1)) if str(r.action) == "add JH to 2")
     assert [(why.code, why.params["index"]) for why in jack.rationale] == [("why-keep-for-sequence-meld", 1)]
 
 
@@ -403,5 +404,5 @@ def test_a_side_without_an_escalera_extends_its_sequence_rather_than_complete_a_
     position = "rules=bolivia; turn=1; phase=play; melds1=5H 6H 7H 8H 9H | 10S 10D 10C 10S 10D 10C; p1=10H KS 7C QD 4C"
     game = Game.from_position(position)
     assert str(PLAYERS["club"](0).choose(seat_view(game, game.to_move)).action) == "add 10H to 1"
-    tens = next(r for r in rank_actions(game, 1) if str(r.action) == "add 10H to 2")
+    tens = next(r for r in rank_actions(seat_view(game, 1)) if str(r.action) == "add 10H to 2")
     assert [(why.code, why.params["index"]) for why in tens.rationale] == [("why-keep-for-sequence-meld", 1)]

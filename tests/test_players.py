@@ -107,8 +107,8 @@ def test_hint_is_a_legal_action_for_the_seat_to_move_only() -> None:
     from bolivia_core.players import hint
 
     game = new_game("canasta", 4, seed=2)
-    advice = hint(game, game.to_move)
+    advice = hint(seat_view(game, game.to_move), "strong").decision
     assert advice.action in game.legal_actions()
     other = game.to_move % 4 + 1
     with pytest.raises(ValueError, match=f"player {other} has nothing to decide now"):
-        hint(game, other)
+        hint(seat_view(game, other))

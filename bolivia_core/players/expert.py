@@ -27,12 +27,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Ask
 from ..game import Game
 from ..i18n import Explanation, render
 from ..position import Position
 from ..seat import SeatView, seat_view
 from .decision import Decision
+from .finish import could_go_out
 from .heuristic import RankedAction, candidates, score_actions, with_keeps
 from .lookahead import LOOKAHEAD, estimate, play_forward
 from .style import CLUB, STRONG
@@ -172,7 +173,7 @@ def search(
     weighs the move a learner played). The worlds come from ``seed`` and the position alone."""
     started = time.process_time_ns()
     ranked = score_actions(view, candidates(view, STRONG), STRONG)
-    pool = _pool(ranked, settings, include)
+    pool = _pool(view, ranked, settings, include)
     if len(pool) == 1 or (not include and ranked[0].score >= STRONG.go_out):
         only = pool[0]
         return SearchResult((Estimate(only.action, 0.0, 0.0, 0, only),), 0, 0, time.process_time_ns() - started)
@@ -209,10 +210,15 @@ def search(
     return _result(pool, values, worlds, playouts, time.process_time_ns() - started, stopped, settings)
 
 
-def _pool(ranked: Sequence[RankedAction], settings: Search, include: Sequence[Action]) -> list[RankedAction]:
-    """The candidates: the heuristic's best, those near it, and any move asked for."""
+def _pool(
+    view: SeatView, ranked: Sequence[RankedAction], settings: Search, include: Sequence[Action]
+) -> list[RankedAction]:
+    """The candidates: the heuristic's best, those near it (asking partner only when the seat could go
+    out now), and any move asked for."""
     best = ranked[0].score
     pool = [r for r in ranked[: settings.candidates] if r.score >= best - settings.margin]
+    if len(pool) > 1 and any(r.action == Ask() for r in pool) and not could_go_out(view):
+        pool = [r for r in pool if r.action != Ask()]
     for action in include:
         if all(r.action != action for r in pool):
             pool.extend(r for r in ranked if r.action == action)
@@ -300,13 +306,16 @@ def _result(
     pool: Sequence[RankedAction], values: Sequence[list[float]], worlds: int, playouts: int, cpu_ns: int,
     stopped: bool, settings: Search,
 ) -> SearchResult:  # fmt: skip
-    """The candidates best first: by mean over the worlds each was played on, the heuristic's first
-    choice favoured by ``prior``; a search that finished no world keeps the heuristic's order."""
+    """The candidates best first: those still compared at the end (played on every world) by their mean,
+    the heuristic's first choice favoured by ``prior`` and ties going to the heuristic's order; then those
+    dropped on the way, by their mean over the worlds they were played on. A search that finished no world
+    keeps the heuristic's order."""
     if worlds == 0:
         estimates = tuple(Estimate(r.action, 0.0, 0.0, 0, r) for r in pool)
         return SearchResult(estimates, 0, playouts, cpu_ns, stopped)
     favoured = [_mean(v) + (settings.prior if i == 0 else 0.0) for i, v in enumerate(values)]
-    order = sorted(range(len(pool)), key=lambda i: (-favoured[i], i))
+    dropped = [math.isnan(v[-1]) for v in values]
+    order = sorted(range(len(pool)), key=lambda i: (dropped[i], -favoured[i], i))
     estimates = tuple(
         Estimate(pool[i].action, _mean(values[i]), _error(values[i]), sum(not math.isnan(v) for v in values[i]),
                  pool[i])

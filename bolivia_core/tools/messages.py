@@ -81,7 +81,9 @@ EN: dict[str, str] = {
         "the levels, weakest first, comma separated; a searching level may name its budget (expert@0.25s, "
         "expert@400p) (default {default})"
     ),
-    "ladder-help:pairs": "the pairs that play: adjacent (each level against the one before it) or all (default {default})",
+    "ladder-help:pairs": (
+        "the pairs that play: adjacent (each level against the one before it) or all (default {default})"
+    ),
     "ladder-help:deals": "deals each pair plays, each once per side (default {default})",
     "ladder-help:budget": (
         "the expert's budget a decision: CPU seconds (1s, 250ms) or playouts (400p), which repeat exactly "

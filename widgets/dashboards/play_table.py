@@ -259,13 +259,14 @@ class PlayTable(CardTable):
     def _advice(self) -> Decision | None:
         if self.game.phase not in ("draw", "play", "answer") or self.game.to_move != LEARNER:
             return None
-        return hint(self.game, LEARNER, best_level(), self._seed_for_move())
+        return hint(engine_seat_view(self.game, LEARNER), best_level(), seed=self._seed_for_move()).decision
 
     def _warning(self, action: Action) -> Advice | None:
         """The coach's word on a clear mistake only (``coach_advice``), for the move about to be played;
         an illegal move gets none: the table refuses it with the engine's reasons."""
         try:
-            return coach_advice(self.game, LEARNER, action, level=best_level(), seed=self._seed_for_move())
+            return coach_advice(engine_seat_view(self.game, LEARNER), action, level=best_level(),
+                                seed=self._seed_for_move())
         except ValueError:
             return None
 
