@@ -174,7 +174,7 @@ def search(
     started = time.process_time_ns()
     ranked = score_actions(view, candidates(view, STRONG), STRONG)
     pool = _pool(view, ranked, settings, include)
-    if len(pool) == 1 or (not include and ranked[0].score >= STRONG.go_out):
+    if len(pool) == 1 or (ranked[0].score >= STRONG.go_out and all(a == ranked[0].action for a in include)):
         only = pool[0]
         return SearchResult((Estimate(only.action, 0.0, 0.0, 0, only),), 0, 0, time.process_time_ns() - started)
     rng = random.Random(f"expert:{seed}:{view.hand_number}:{view.actions_played}")

@@ -37,8 +37,8 @@ MIN_LOSS = 10.0
 
 @dataclass(frozen=True)
 class Moment:
-    """One costly decision: where it was (the game's action index, so ``list(game.replay())[index]`` is
-    the position it was made in; the seat's turn of the hand), the move played, the better move and the
+    """One costly decision: where it was (the game's action index: the decision was made with ``index``
+    actions played, the position ``game.replay()`` yields at that step; the seat's turn of the hand), the move played, the better move and the
     points the move played lost against it on average over ``worlds`` sampled worlds, and why (data)."""
 
     index: int
@@ -96,17 +96,18 @@ class _Decision:
 
 def review(
     game: Game, seat: int, budget: Budget | str | float = REVIEW_BUDGET, *, hand: int | None = None, seed: int = 0,
-    stop: Stop | None = None,
+    screen: Budget | str | float = SCREEN_BUDGET, stop: Stop | None = None,
 ) -> Review:  # fmt: skip
     """The review of ``hand`` (the last hand played to its end, else the hand in play) for ``seat``:
-    its costliest decisions by the expert's estimate (see the module's docstring). ``stop`` cuts the
-    searches short; the review is then made of what they found."""
-    budget = Budget.parse(budget)
+    its costliest decisions by the expert's estimate (see the module's docstring), each weighed first at
+    the ``screen`` budget, the costliest again at ``budget``. ``stop`` cuts the searches short; the review
+    is then made of what they found."""
+    budget, screen = Budget.parse(budget), Budget.parse(screen)
     decisions = _decisions(game, seat, hand)
     cpu = 0
     screened: list[tuple[float, _Decision]] = []
     for decision in decisions:
-        result = search(decision.view, SCREEN_BUDGET, seed, include=(decision.played,), stop=stop)
+        result = search(decision.view, screen, seed, include=(decision.played,), stop=stop)
         cpu += result.cpu_ns
         screened.append((_lost(result, decision.played), decision))
     screened.sort(key=lambda s: (-s[0], s[1].index))
