@@ -1,14 +1,12 @@
 """The review of a hand for one seat: its costliest decisions by the expert's estimate.
 
-``review(game, seat)`` replays the hand and, at each decision the seat had (more than one legal move),
-asks the expert's search to compare the move played with the expert's own choice on the same sampled
-worlds, from the seat's view at that moment: never from the cards it could not see then. A quick pass
-over every decision (``SCREEN_BUDGET`` each) finds the likeliest mistakes; the few that cost most are
-weighed again at the full ``budget``, and the three that lost most points on average (at least
-``MIN_LOSS``; one a turn, the costliest) are the review. Each moment carries the game's action index, so a page can put that
-position back on the table ("show me"), the move played, the better move and its main reason, as data
-the catalogue says in every language.
-"""
+``review(game, seat)`` replays the hand and, at each decision the seat had (more than one legal move), asks the
+expert's search to compare the move played with the expert's own choice on the same sampled worlds, from the seat's
+view at that moment: never from the cards it could not see then. A quick pass over every decision (``SCREEN_BUDGET``
+each) finds the likeliest mistakes; the few that cost most are weighed again at the full ``budget``, and the three
+that lost most points on average (at least ``MIN_LOSS``; one a turn, the costliest) are the review. Each moment
+carries the game's action index, so a page can put that position back on the table ("show me"), the move played, the
+better move and its main reason, as data the catalogue says in every language."""
 
 from __future__ import annotations
 
@@ -37,9 +35,10 @@ MIN_LOSS = 10.0
 
 @dataclass(frozen=True)
 class Moment:
-    """One costly decision: where it was (the game's action index: the decision was made with ``index``
-    actions played, the position ``game.replay()`` yields at that step; the seat's turn of the hand), the move played, the better move and the
-    points the move played lost against it on average over ``worlds`` sampled worlds, and why (data)."""
+    """One costly decision: where it was (the game's action index: the decision was made with ``index`` actions
+    played, the position ``game.replay()`` yields at that step; the seat's turn of the hand), the move played,
+    the better move and the points the move played lost against it on average over ``worlds`` sampled worlds,
+    and why (data)."""
 
     index: int
     turn: int

@@ -388,16 +388,18 @@ def _ladder_command(argv: Sequence[str]) -> str:
     return " ".join([PROG, *map(shlex.quote, kept)])
 
 
+def _table_size(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _usage("ladder-count", name="--players", given=repr(text.strip())) from None
+
+
 def _ladder(args: argparse.Namespace) -> int:
     from .ladder import ladder_myst, ladder_text, run_ladder, terminal_progress, write_myst_section
 
     levels = _with_budget(tuple(k.strip() for k in args.levels.split(",")), args.budget)
-    players = []
-    for count in args.players.split(","):
-        try:
-            players.append(int(count))
-        except ValueError:
-            raise _usage("ladder-count", name="--players", given=repr(count.strip())) from None
+    players = None if args.players.strip() == "all" else [_table_size(n) for n in args.players.split(",")]
     result = run_ladder(args.rules.split(","), players, levels, args.pairs, args.deals, args.seed, args.workers,
                         args.scheduler, args.shards, args.resume, terminal_progress)  # fmt: skip
     if args.myst is not None:

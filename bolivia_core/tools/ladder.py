@@ -207,7 +207,7 @@ def level_pairs(levels: Sequence[str], pairs: str) -> list[tuple[str, str]]:
 
 def run_ladder(
     rule_sets: Sequence[Rules | str],
-    players: Sequence[int] = (2,),
+    players: Sequence[int] | None = (2,),
     levels: Sequence[str] = tuple(PLAYERS),
     pairs: str = "adjacent",
     deals: int = 50,
@@ -219,10 +219,10 @@ def run_ladder(
     progress: Callable[[int, int], None] | None = None,
     stop: StopSignal | None = None,
 ) -> LadderResult:
-    """Play the ladder: for each rule set and table size, every pair of ``levels`` (``level_pairs``) on
-    ``deals`` duplicate deals. Shards run here (one worker), on ``workers`` processes or on the Dask
-    cluster at ``scheduler``; finished shards are kept under ``shards`` when given, and read back
-    instead of played with ``resume``."""
+    """Play the ladder: for each rule set and table size (``None``: every size the rule set allows), every pair of
+    ``levels`` (``level_pairs``) on ``deals`` duplicate deals. Shards run here (one worker), on ``workers``
+    processes or on the Dask cluster at ``scheduler``; finished shards are kept under ``shards`` when given, and
+    read back instead of played with ``resume``."""
     levels = tuple(levels)
     bad = [level for level in levels if not known_kind(level)]
     if bad or len(levels) < 2 or len(set(levels)) < len(levels):
@@ -236,7 +236,7 @@ def run_ladder(
         raise LadderError("ladder-count", name="seed", given=repr(seed))
     tables = []
     for rules in (r if isinstance(r, Rules) else get_rules(r) for r in rule_sets):
-        for count in players:
+        for count in rules.player_counts if players is None else players:
             new_game(rules, count, seed)  # refuses a table size the rules do not allow, before any play
             tables.append((rules, count))
     if not tables:
@@ -251,7 +251,8 @@ def run_ladder(
                 todo.append((len(keys) - 1, shard))
     root = Path(shards) if shards is not None else None
     plays: list[list[dict[str, Any]]] = [[] for _ in keys]
-    result = LadderResult([], {"rules": [r.name for r, _ in dict.fromkeys(tables)], "players": list(players),
+    result = LadderResult([], {"rules": list(dict.fromkeys(r.name for r, _ in tables)),
+                               "players": sorted({count for _, count in tables}),
                                "levels": list(levels), "pairs": pairs, "deals": deals, "seed": seed})  # fmt: skip
     left: list[tuple[int, LadderShard]] = []
     for number, shard in todo:

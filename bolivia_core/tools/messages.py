@@ -76,7 +76,9 @@ EN: dict[str, str] = {
         "games won, points a hand, decision times"
     ),
     "ladder-help:rules": "rule sets, comma separated: {presets} (default {default})",
-    "ladder-help:players": "table sizes, comma separated (default {default})",
+    "ladder-help:players": (
+        "table sizes, comma separated, or all: every size each rule set allows (default {default})"
+    ),
     "ladder-help:levels": (
         "the levels, weakest first, comma separated; a searching level may name its budget (expert@0.25s, "
         "expert@400p) (default {default})"
