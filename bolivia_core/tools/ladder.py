@@ -121,18 +121,19 @@ class PairResult:
         rate = self.won() / self.games if self.games else 0.0
         return (rate, *wilson_interval(rate, self.games))
 
-    def points(self) -> tuple[float, float, float]:
+    def points(self) -> tuple[float, float | None, float | None]:
         """The first level's side's hand total less the best other side's: the mean over deals (each
-        deal the mean of its plays, so luck shared by the swapped plays cancels) and its 95% interval."""
+        deal the mean of its plays, so luck shared by the swapped plays cancels) and its 95% interval
+        (none from a single deal)."""
         by_deal: dict[int, list[float]] = {}
         for play in self.plays:
             by_deal.setdefault(play["deal"], []).append(_margin(play))
         means = [sum(v) / len(v) for v in by_deal.values()]
         if not means:
-            return 0.0, 0.0, 0.0
+            return 0.0, None, None
         mean = sum(means) / len(means)
         if len(means) < 2:
-            return mean, -math.inf, math.inf
+            return mean, None, None
         se = math.sqrt(sum((m - mean) ** 2 for m in means) / (len(means) - 1) / len(means))
         return mean, mean - Z95 * se, mean + Z95 * se
 
@@ -151,7 +152,7 @@ class PairResult:
             "rules": self.rules, "players": self.players, "first": self.pair[0], "second": self.pair[1],
             "deals": deals, "games": self.games, "won": self.won(), "share": round(rate, 4),
             "ci95": [round(low, 4), round(high, 4)], "points": round(points, 1),
-            "points_ci95": [round(p_low, 1), round(p_high, 1)],
+            "points_ci95": [None if p_low is None else round(p_low, 1), None if p_high is None else round(p_high, 1)],
         }  # fmt: skip
 
 
@@ -341,8 +342,7 @@ def ladder_text(result: LadderResult) -> str:
             lines.append("  " + render("ladder-pair", {
                 "first": d["first"], "second": d["second"], "games": d["games"], "rate": 100 * d["share"],
                 "low": 100 * d["ci95"][0], "high": 100 * d["ci95"][1], "points": format_signed(round(d["points"])),
-                "points_low": format_signed(round(d["points_ci95"][0])),
-                "points_high": format_signed(round(d["points_ci95"][1]))}))  # fmt: skip
+                "points_low": _signed(d["points_ci95"][0]), "points_high": _signed(d["points_ci95"][1])}))  # fmt: skip
         levels = [level for level in data["settings"]["levels"] if (rules, players, level) in times]
         said = "; ".join(render("tournament-level-time", {"level": level, "median": times[(rules, players, level)]
                                                           ["median"], "p99": times[(rules, players, level)]["p99"]})
@@ -351,6 +351,11 @@ def ladder_text(result: LadderResult) -> str:
     cost = data["cost"]
     lines += ["", render("ladder-cost", {"cpu": float(cost["cpu_seconds"]), "wall": float(cost["wall_seconds"])})]
     return "\n".join(lines).strip("\n")
+
+
+def _signed(value: float | None) -> str:
+    """A bound of an interval, signed; ``?`` where there is none (one deal gives no spread)."""
+    return "?" if value is None else format_signed(round(value))
 
 
 def machine() -> str:
@@ -383,7 +388,7 @@ def ladder_myst(result: LadderResult, command: str, when: datetime.date | None =
             out.append(
                 f"| {d['first']} | {d['second']} | {d['deals']} | {d['games']} | {100 * d['share']:.1f}% "
                 f"({100 * d['ci95'][0]:.1f} to {100 * d['ci95'][1]:.1f}%) | {d['points']:+.0f} "
-                f"({d['points_ci95'][0]:+.0f} to {d['points_ci95'][1]:+.0f}) |"
+                f"({_signed(d['points_ci95'][0])} to {_signed(d['points_ci95'][1])}) |"
             )
         out += ["", "| level | decisions | median decision (CPU ms) | 99th percentile (CPU ms) |", "|---|--:|--:|--:|"]
         for level in result.settings["levels"]:
