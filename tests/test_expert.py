@@ -68,16 +68,19 @@ def test_a_counted_budget_gives_the_same_decision_for_the_same_seed() -> None:
 def test_every_candidate_is_played_on_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Common random numbers: in each world the search deals, every candidate still compared is played out,
     and no candidate is played on a world the others were not."""
-    played: dict[int, list[str]] = defaultdict(list)
+    played: list[tuple[Game, str]] = []
     real = expert_module._playout
 
     def spy(base: Game, action: object, view: SeatView, settings: object) -> float:
-        played[id(base)].append(str(action))
+        played.append((base, str(action)))  # the world's game kept alive, so no two worlds share an id
         return real(base, action, view, settings)  # type: ignore[arg-type]
 
     monkeypatch.setattr(expert_module, "_playout", spy)
     result = search(_view(), Budget(playouts=40), 1)
-    worlds = list(played.values())
+    by_world: dict[int, list[str]] = defaultdict(list)
+    for base, action in played:
+        by_world[id(base)].append(action)
+    worlds = list(by_world.values())
     assert len(worlds) >= result.worlds >= 2
     complete = worlds[: result.worlds]
     assert all(world == complete[0] for world in complete[:8]), "the first worlds play every candidate"

@@ -5,6 +5,7 @@ estimate, each at its moment, and never a card the seat had not seen then."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -13,6 +14,7 @@ from bolivia_core.cards import Card
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import LANGUAGES, Explanation
 from bolivia_core.players import Budget, hint, review, seat_players
+from bolivia_core.scenario import format_position, parse_position
 from bolivia_core.seat import SeatView, seat_view
 
 QUICK = Budget(playouts=16)
@@ -93,11 +95,13 @@ def _beginner_hand(seed: int) -> Game:
     return game
 
 
-def _seen(view: SeatView) -> set[str]:
-    """Every card the seat has seen by this moment, as notation: its hand, the tables, the pile, the cards
-    others took with the pile."""
-    cards = [*view.hand, *view.pile, *(c for side in view.melds for m in side for c in m)]
-    cards += [c for reds in view.red_threes for c in reds] + [c for known in view.known for c in known]
+def _seen(game: Game, seat: int) -> set[str]:
+    """Every card ``seat`` has seen by this point of ``game``, as notation: its hand, the tables, the pile
+    and the cards others took with the pile (the game's own record, not the seat's view)."""
+    pos = game.position
+    cards = [*pos.hands[seat - 1], *pos.pile, *(c for side in pos.melds for m in side for c in m)]
+    cards += [c for reds in pos.red_threes for c in reds]
+    cards += [c for p in range(1, pos.players + 1) for c in game.memory.known(p)]
     return {str(c) for c in cards}
 
 
@@ -113,15 +117,21 @@ def test_a_review_names_the_costliest_moments_and_no_card_unseen_then() -> None:
     assert len({m.turn for m in done.moments}) == len(done.moments)
     for moment in done.moments:
         assert game.history[moment.index] == moment.played != moment.better
-        then = seat_view(_replayed(game, moment.index), 1)  # "show me": the table as it was
+        before = _replayed(game, moment.index)  # "show me": the table as it was
+        then = seat_view(before, 1)
         assert then.to_move == 1 and moment.better in then.legal_actions()
         assert moment.lost >= 10
-        seen = _seen(then)
+        seen = _seen(before, 1)
         for language in LANGUAGES:
             text = _said((moment.line, *moment.why), language)
             unseen = set(CARD.findall(text)) - seen
             assert not unseen, f"{language}: {text} names {unseen}"
     assert done.heading.code == "review-heading" and str(done.decisions) in done.heading.text()
+
+
+def _states(game: Game) -> list[Game]:
+    """The game before each of its actions and at its end."""
+    return [state.clone() for state in game.replay()]
 
 
 def _replayed(game: Game, index: int) -> Game:
@@ -130,6 +140,43 @@ def _replayed(game: Game, index: int) -> Game:
         if at == index:
             return before.clone()
     raise IndexError(index)
+
+
+def _hidden_swapped(game: Game, seat: int) -> Game:
+    """The same hand played again from a start where the stock's last top card (never drawn) trades places
+    with a card nobody ever saw: one the other player held all hand long and never played, else the bottom
+    card of the stock. Every action is as legal as before and the seat sees exactly the same table at every
+    moment; only what it never saw differs (a review that peeked at the stock would say so)."""
+    start = parse_position(game.start, rules=game.rules)
+    other = next(p for p in range(1, start.players + 1) if p != seat)
+    played = {c for before, action in zip(game.replay(), game.history, strict=False)
+              if before.position.turn == other for c in _cards_of(action)}  # fmt: skip
+    stock_card = game.position.stock[-1]
+    at = max(i for i, c in enumerate(start.stock[: len(game.position.stock)]) if c == stock_card)
+    held = [i for i, c in enumerate(start.hands[other - 1]) if c not in played and c != stock_card]
+    if held:
+        start.hands[other - 1][held[0]], start.stock[at] = stock_card, start.hands[other - 1][held[0]]
+    else:
+        bottom = next(i for i, c in enumerate(start.stock) if c != stock_card)
+        start.stock[bottom], start.stock[at] = stock_card, start.stock[bottom]
+    twin = Game.from_position(format_position(start), rules=game.rules)
+    for action in game.history:
+        twin.apply(action)
+    return twin
+
+
+def test_a_review_depends_only_on_what_the_seat_saw() -> None:
+    """The review of a hand and of its twin, whose hidden cards differ where the seat never looked (until the
+    hand's score shows them), are the same, moment by moment: nothing the seat could not see then went into
+    the estimates or the words."""
+    game = _beginner_hand(10)  # the beginner goes out; player 2 keeps a card it never plays
+    twin = _hidden_swapped(game, 1)
+    assert twin.position.hands[1] != game.position.hands[1] and twin.history == game.history
+    for a, b in zip(_states(game)[:-1], _states(twin)[:-1], strict=True):  # the log's first line apart, the same
+        assert replace(seat_view(a, 1), events=()) == replace(seat_view(b, 1), events=())
+    done = review(game, 1, Budget(playouts=24), screen=Budget(playouts=6), seed=2)
+    again = review(twin, 1, Budget(playouts=24), screen=Budget(playouts=6), seed=2)
+    assert done.moments and (again.moments, again.decisions) == (done.moments, done.decisions)
 
 
 def test_a_review_of_a_seat_that_played_the_experts_moves_is_empty() -> None:
