@@ -48,7 +48,7 @@ def main() -> None:
         follower = HintFollower(page, PlayTable(language="en"))
         records = []
         for _ in range(options.turns):
-            if follower.mirror.game.phase in ("hand over", "game over"):
+            if follower.mirror.source.game.phase in ("hand over", "game over"):
                 break
             records.append(follower.learner_turn(check=lambda: out_of_view(page)))
         browser.close()

@@ -1,10 +1,11 @@
 """Play the play page's card table in a real browser by touch, following the coach's hint each turn.
 
 The browser tests (tests/browser/test_play.py) and the benchmark (benchmarks/bench_table.py) share it.
-A mirror ``PlayTable`` in this process plays the same seeded game: its hint is turned into the taps a
-learner would make on the page (cards by their names, then the stock, the pile, a meld or the meld
-area), and after each move the page must show what the mirror shows (the same seed and moves give the
-same game, the computers' moves included), so every figure is taken at a known position.
+A mirror ``PlayTable`` (a ``CardTable`` over a ``SoloGame``) in this process plays the same seeded game:
+its hint is turned into the taps a learner would make on the page (cards by their names, then the stock,
+the pile, a meld or the meld area), and after each move the page must show what the mirror shows (the
+same seed and moves give the same game, the computers' moves included), so every figure is taken at a
+known position.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.i18n import card_name
+from bolivia_widgets.components.table_view import action_words, place_offers, table_parts
 
 TIMEOUT = 300_000  # a cold kernel on a busy machine (two cores shared by several sessions)
 PLACES_JS = """() => {
@@ -64,7 +66,8 @@ class TurnRecord:
 
 
 class HintFollower:
-    """Turns the mirror's hint into taps on the page and keeps the two in step."""
+    """Turns the mirror's hint into taps on the page and keeps the two in step. The mirror is a card table
+    whose source plays the same game (``mirror.source.view()``: the seat's view; ``mirror.labels``: its words)."""
 
     def __init__(self, page: Any, mirror: Any) -> None:
         self.page = page
@@ -98,20 +101,20 @@ class HintFollower:
         """The fewest taps a learner needs for ``action``: choosing its cards and tapping where they go,
         or tapping the place with nothing chosen and picking the move it offers."""
         chosen = self.chosen_taps(action)
-        labels = self.mirror.table["labels"]
         if isinstance(action, Meld):
             place, key = ("meld area", None), "meld-area"
         elif isinstance(action, Add):
             place, key = ("meld", action.meld), f"meld-{action.meld}"
         else:
             return chosen
-        offered = {o["move"]: o["words"] for o in labels.get("offers", {}).get(key, {}).get("moves", [])}
+        offers = place_offers(self.mirror.source.view(), key, "en") or {"moves": []}
+        offered = {o["move"]: o["words"] for o in offers["moves"]}
         if str(action) in offered and len(chosen) > 2:
             return [place, ("control", offered[str(action)])]
         return chosen
 
     def chosen_taps(self, action: Action) -> list[tuple[str, Any]]:
-        labels = self.mirror.table["labels"]
+        view = self.mirror.source.view()
         names = lambda cards: [("card", card_name(c)) for c in cards]  # noqa: E731
         if isinstance(action, Draw):
             return [("stock", None)]
@@ -124,18 +127,17 @@ class HintFollower:
         if isinstance(action, Meld):
             taps: list[tuple[str, Any]] = []
             for group in action.melds[:-1]:
-                taps += [*names(group), ("control", labels["ui"]["stage"])]
+                taps += [*names(group), ("control", self.mirror.labels["stage"])]
             return [*taps, *names(action.melds[-1]), ("meld area", None)]
         if isinstance(action, TakePile):
             if action.cards and not action.melds:
                 return [*names(action.cards), ("pile", None) if action.onto is None else ("meld", action.onto)]
-            takes = labels["takes"]
+            takes = view["pile"]["takes"]
             if len(takes) == 1:
                 return [("pile", None)]
-            words = next(t["words"] for t in takes if t["move"] == str(action))
-            return [("pile", None), ("control", words)]
+            return [("pile", None), ("control", action_words(str(action), "en"))]
         if isinstance(action, Ask | Answer | Pass | NextHand):
-            return [("control", labels["moves"][str(action)])]
+            return [("control", action_words(str(action), "en"))]
         raise ValueError(f"no taps for {action}")
 
     # --- playing ----------------------------------------------------------------------------
@@ -143,16 +145,17 @@ class HintFollower:
     def in_step(self, timeout: float = TIMEOUT) -> None:
         """Wait until the page shows the mirror's table: the same hand size, stock and turn line, and no
         computer step still moving."""
-        labels = self.mirror.table["labels"]
+        parts = table_parts(self.mirror.source.view(), "en")
+        hand, stock = parts["hand"]["label"], parts["centre"]["stock"]["name"]
         page = self.page
         page.wait_for_function(
-            """([hand, stock, turn]) => {
+            """([hand, stock]) => {
               const root = document.querySelector('.bt-table');
               if (!root || root.classList.contains('bt-playing')) return false;
               const h = root.querySelector('.bt-hand'); const s = root.querySelector('.bt-stock');
               return h && s && h.getAttribute('aria-label') === hand && s.getAttribute('aria-label') === stock;
             }""",
-            arg=[labels["hand_label"], labels["stock"], labels["turn"]], timeout=timeout,
+            arg=[hand, stock], timeout=timeout,
         )  # fmt: skip
 
     def tap(self, kind: str, value: Any, record: TurnRecord) -> None:
@@ -181,18 +184,18 @@ class HintFollower:
         if check is not None:
             record.out_of_view = check()
         first = True
-        while first or (mirror.game.to_move == 1 and mirror.game.phase in ("play",)):
+        game = lambda: mirror.source.game  # noqa: E731 - the game the mirror plays now
+        while first or (game().to_move == 1 and game().phase in ("play",)):
             first = False
-            action = mirror.hint_action() if mirror.game.phase in ("draw", "play", "answer") else NextHand()
+            action = mirror.source.hint_action() if game().phase in ("draw", "play", "answer") else NextHand()
             if action is None:
                 break
             for kind, value in self.taps_for(action):
                 self.tap(kind, value, record)
             if isinstance(action, NextHand):
-                mirror.attempt(action)
-                mirror.refresh()
+                mirror.handle({"do": "next_hand"})
             else:
-                assert mirror.play_hint(), f"the mirror refused its own hint {action}"
+                assert mirror.handle({"do": "play_hint"}), f"the mirror refused its own hint {action}"
             record.moves.append(str(action))
             self.in_step()
             if isinstance(action, Discard | NextHand | Answer | Pass):

@@ -64,7 +64,7 @@ function render({ model, el }) {
   const roomLine = h("span", { class: "bt-room-line" });
   const me = h("div", { class: "bt-me" }, meName, meLabel, roomLine);
   const bottom = h("div", { class: "bt-bottom" }, moves.offers, moves.message, moves.controls, me, hand.node);
-  const notice = h("div", { class: "bt-notice", hidden: true }, h("div", { class: "bt-message bt-news" }), h("div", { class: "bt-controls" }));
+  const notice = h("div", { class: "bt-notice", hidden: true });
   root.append(top, felt, handEnd, bottom, notice, liveRegion, menu.dialog);
 
   // --- taps on places (the hand's cards are hand.js's) ------------------------------------------
@@ -85,7 +85,7 @@ function render({ model, el }) {
   moves.controls.addEventListener("click", (event) => {
     if (T.playing) event.stopImmediatePropagation();
   }, true);
-  notice.lastChild.addEventListener("click", (event) => {
+  notice.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (button && button._intent) model.send(button._intent);
   });
@@ -99,6 +99,7 @@ function render({ model, el }) {
     for (const node of [top, felt, bottom]) node.hidden = !seated;
     notice.hidden = !!seated;
     if (!seated) return drawNotice();
+    if (notice.firstChild) notice.replaceChildren();
     setClass(root, "bt-my-turn", !!parts.turn.my_turn);
     setClass(root, "bt-compact", !!chrome.compact);
     setClass(root, "bt-playing", !!T.playing);
@@ -145,15 +146,14 @@ function render({ model, el }) {
   function drawNotice() {
     // a seat page that has no seat (yet): what the room said, and what may be done (take the seat over)
     const said = T.message || { kind: "news", lines: [] };
-    const [box, buttons] = notice.children;
-    box.className = `bt-message bt-${said.kind}`;
-    setAttr(box, "role", said.kind === "refusal" ? "alert" : "status");
-    box.replaceChildren(...said.lines.map((line) => h("p", { class: "bt-headline", text: line })));
-    buttons.replaceChildren(...(T.chrome.controls || []).map((c) => {
+    const box = h("div", { class: `bt-message bt-${said.kind}`, role: said.kind === "refusal" ? "alert" : "status" },
+      ...said.lines.map((line) => h("p", { class: "bt-headline", text: line })));
+    const buttons = h("div", { class: "bt-controls" }, ...(T.chrome.controls || []).map((c) => {
       const button = h("button", { type: "button", class: `bt-control${c.primary ? " bt-primary" : ""}`, text: c.text });
       button._intent = c.intent;
       return button;
     }));
+    notice.replaceChildren(box, buttons);
   }
 
   // --- the model changed: what a message from Python brought, drawn once --------------------------
