@@ -11,7 +11,6 @@ known position.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +62,18 @@ class TurnRecord:
     taps: int = 0
     out_of_view: list[str] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
+    timed: list[tuple[str, float]] = field(default_factory=list)  # (kind of tap, ms from the tap to its frame)
+
+
+WATCHED = {
+    "choose": (".bt-hand", "{subtree: true, attributes: true, attributeFilter: ['aria-pressed']}"),
+    "draw": (".bt-hand", "{childList: true}"),
+    "take": (".bt-hand", "{childList: true}"),
+    "discard": (".bt-pile .bt-pile-card", "{childList: true}"),
+    "meld": (".bt-my-sides", "{subtree: true, childList: true}"),
+    "add": (".bt-my-sides", "{subtree: true, childList: true}"),
+}
+"""Where each kind of tap shows its change: the place watched for it, and the changes that count."""
 
 
 class HintFollower:
@@ -158,20 +169,27 @@ class HintFollower:
             arg=[hand, stock], timeout=timeout,
         )  # fmt: skip
 
-    def tap(self, kind: str, value: Any, record: TurnRecord) -> None:
+    def tap(self, kind: str, value: Any, record: TurnRecord, move: str = "") -> None:
+        """Tap a place, and time in the page, from the tap to the frame after the change it makes: a chosen
+        card lifted, the new cards in the hand, the pile's new top, the meld laid or added to (``move``: the
+        kind of move this tap makes, when it makes one)."""
         target = self.place(kind, value)
         target.wait_for(timeout=TIMEOUT)
-        started = time.perf_counter()
+        timed = "choose" if kind == "card" else move or kind
+        watched, options = WATCHED.get(timed, (".bt-table", "{subtree: true, childList: true, attributes: true}"))
         page = self.page
-        page.evaluate("() => { window.__changed = false; const o = new MutationObserver(() => { "
-                      "window.__changed = true; o.disconnect(); }); "
-                      "o.observe(document.querySelector('.bt-table'), {subtree: true, childList: true, "
-                      "attributes: true}); }")  # fmt: skip
+        page.evaluate("() => { const t = window.__tap = {start: null, end: null}; "
+                      "window.addEventListener('click', () => { if (t.start === null) t.start = performance.now(); }, "
+                      "{capture: true, once: true}); const o = new MutationObserver(() => { o.disconnect(); "
+                      "requestAnimationFrame(() => { t.end = performance.now(); }); }); "
+                      f"o.observe(document.querySelector('{watched}'), {options}); }}")  # fmt: skip
         # an overlapped card is tapped where a finger would: on its corner in sight (its rank)
         target.click(position={"x": 6, "y": 14}) if kind == "card" else target.click()
         try:
-            page.wait_for_function("() => window.__changed", timeout=TIMEOUT)
-            record.latencies_ms.append((time.perf_counter() - started) * 1000)
+            page.wait_for_function("() => window.__tap.end !== null", timeout=TIMEOUT)
+            ms = page.evaluate("() => window.__tap.end - window.__tap.start")
+            record.latencies_ms.append(ms)
+            record.timed.append((timed, ms))
         except Exception:
             pass
         record.taps += 1
@@ -190,8 +208,11 @@ class HintFollower:
             action = mirror.source.hint_action() if game().phase in ("draw", "play", "answer") else NextHand()
             if action is None:
                 break
-            for kind, value in self.taps_for(action):
-                self.tap(kind, value, record)
+            kind = {Draw: "draw", Discard: "discard", Meld: "meld", Add: "add", TakePile: "take",
+                    TakeTop: "take"}.get(type(action), "control")  # fmt: skip
+            taps = self.taps_for(action)
+            for number, (tapped, value) in enumerate(taps):  # the last tap makes the move; one before, an offer
+                self.tap(tapped, value, record, kind if number == len(taps) - 1 else "offer")
             if isinstance(action, NextHand):
                 mirror.handle({"do": "next_hand"})
             else:
