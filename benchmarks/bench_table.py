@@ -146,6 +146,9 @@ def page_figures(url: str | None, turns: int, size: str) -> None:
     print(f"learner turns: {len(records)}; taps per turn: median {statistics.median(taps)}, "
           f"mean {statistics.mean(taps):.2f}, distribution {dict(sorted(Counter(taps).items()))}")  # fmt: skip
     print(f"turns with a place out of view or scrolling: {sum(bool(r.out_of_view) for r in records)}")
+    for number, record in enumerate(records, start=1):
+        if record.out_of_view:
+            print(f"  turn {number}: {'; '.join(record.out_of_view[:3])}")
     print(f"websocket bytes the page received per learner turn: median {statistics.median(frames):,.0f}, "
           f"max {max(frames):,}")  # fmt: skip
     print(f"widget models the play notebook creates (its cells run in this process): {_models_at_start()}")

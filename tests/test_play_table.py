@@ -157,15 +157,17 @@ PARTS = ("hand", "seats", "sides", "centre", "scores", "turn")
 
 def test_the_computers_moves_come_as_steps_in_words_with_their_movements() -> None:
     table = PlayTable(seed=3, players=4, level=QUICK, coach=False, language="en")
+    drawn: list[dict[str, object]] = []  # the parts the page had when the steps came: the learner's move drawn
+    table.observe(lambda _change: drawn.append({name: getattr(table, name) for name in PARTS}), names="steps")
     for _ in range(40):  # the learner plays the coach's hints until a discard passes the turn on
-        before = {name: getattr(table, name) for name in PARTS}
-        seen = table.steps.get("n", 0)
+        history = len(table.source.game.history)
         table.handle({"do": "play_hint"})
-        if table.steps.get("n", 0) > seen:
+        if drawn:
             break
     steps = table.steps["list"]
     assert steps, "a discard lets the three computer seats play"
-    shown = shown_steps(table, before)
+    assert drawn[0]["centre"]["pile"]["top"] == str(table.source.game.history[history].card)  # type: ignore[attr-defined,index]
+    shown = shown_steps(table, drawn[0])
     assert all(not parts["turn"]["my_turn"] for parts in shown[:-1])  # type: ignore[index]
     assert shown[-1] == {name: getattr(table, name) for name in PARTS}  # the last step is the table as it is
     assert all(step["said"] and not CARD_CODE.search(step["said"]) for step in steps)
@@ -206,10 +208,13 @@ def test_the_log_is_sent_when_the_menu_opens_and_then_only_its_new_lines() -> No
     table.handle({"do": "log", "open": True})
     whole = sent[-1]["log"]
     assert whole["from"] == 0 and len(whole["lines"]) == len(table.source.game.log)  # type: ignore[index]
+    count = len(sent)
     table.handle({"do": "play_hint"})
-    more = sent[-1]["log"]
-    assert more["from"] == len(whole["lines"]) and more["lines"]  # type: ignore[index]
-    assert more["from"] + len(more["lines"]) == len(table.source.game.log)  # type: ignore[index, operator]
+    at = len(whole["lines"])  # type: ignore[index]
+    for more in (content["log"] for content in sent[count:]):  # the learner's move, then what followed it
+        assert more["from"] == at and more["lines"]  # type: ignore[index]
+        at += len(more["lines"])  # type: ignore[index]
+    assert len(sent) > count and at == len(table.source.game.log)
     table.handle({"do": "log", "open": False})
     count = len(sent)
     table.handle({"do": "play_hint"})

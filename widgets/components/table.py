@@ -225,7 +225,12 @@ class CardTable(anywidget.AnyWidget):
         finally:
             self._handling = False
         self._apply(reply)
-        return reply.played
+        played, more = reply.played, reply.then
+        while more is not None:  # the move is on the page already; what follows it is drawn when it is known
+            reply = more()
+            self._apply(reply)
+            more = reply.then
+        return played
 
     def _answer(self, intent: Any) -> Reply:
         source = self.source
@@ -328,7 +333,7 @@ class CardTable(anywidget.AnyWidget):
     # --- drawing ----------------------------------------------------------------------
 
     def _apply(self, reply: Reply) -> None:
-        """Take a source's answer (to an intent, or to a change of its own) and draw the table once."""
+        """Take a source's answer (to an intent, or to a change of its own) and draw the table."""
         if reply.said is not KEEP:
             self.said = reply.said
         if reply.played:

@@ -71,11 +71,14 @@ class Step:
 @dataclass
 class Reply:
     """A source's answer to an intent: whether it changed the game, the message area's new lines (``KEEP``
-    leaves them, ``None`` clears them) and the steps to show before the new table."""
+    leaves them, ``None`` clears them) and the steps to show before the new table. ``then``: what follows the
+    seat's move and takes time (the computers' turns, the coach's word on the move): the table draws the
+    move first, so the seat sees its cards at once, then asks ``then`` and draws its answer."""
 
     played: bool = False
     said: Said | None = KEEP
     steps: list[Step] = field(default_factory=list)
+    then: Callable[[], Reply] | None = None
 
 
 def refusal(lines: Sequence[Line], where: str = "") -> Reply:

@@ -18,12 +18,13 @@ from typing import Any
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import Explanation, has_code, render
-from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
+from bolivia_core.players import PLAYERS, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
 from ..components.table_source import (
+    KEEP,
     PACES,
     Line,
     LocalGame,
@@ -178,33 +179,47 @@ class SoloGame(LocalGame):
         return None
 
     def play(self, action: Action, where: str = "") -> Reply:
+        """Play the learner's move and answer at once with what it brought; the coach's word on it (read from
+        the position before it) and the computers' turns after it follow (``Reply.then``)."""
         refused = self.check(action, where)
         if refused is not None:
             return refused
         game = self.game
-        advice = self._advice() if self.coach and game.phase in PLAYING else None
-        warning = self._warning(action) if advice is not None else None
-        before = len(game.history)
+        decided = game.clone() if self.coach and game.phase in PLAYING and game.to_move == LEARNER else None
         said = self.apply(action)
-        if advice is not None and advice.action != action:
-            self.reviews.append(Review(game.position.hand_number, before, action, advice))
         hinted, self.hinted = self.hinted, None
+        return Reply(True, said, then=lambda: self._after(action, decided, hinted, said, where))
+
+    def _after(self, action: Action, decided: Game | None, hinted: tuple[int, Action] | None, said: Said | None,
+               where: str) -> Reply:  # fmt: skip
+        """What follows the learner's move: the coach's review and warning, the stale hint said, and every
+        computer move up to the learner's next decision, each a step the page shows."""
+        before = len(decided.history) if decided is not None else len(self.game.history) - 1
+        warning = None
+        if decided is not None:
+            seed = self._seed_for_move(decided)
+            advice = hint(decided, LEARNER, best_level(), seed)
+            if advice.action != action:
+                self.reviews.append(Review(decided.position.hand_number, before, action, advice))
+            try:
+                warning = coach_advice(decided, LEARNER, action, level=best_level(), seed=seed)
+            except ValueError:
+                warning = None
         lines: list[Line] = []
         if warning is not None:  # one line the learner passes by playing on: the move is played already
             lines.append(explanation_view(warning.line))
         if hinted is not None and hinted != (before, action) and self._advice() is not None:
             # the hint on show was for the position before this move, and the learner decides again: say so
             lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
-        if lines:
-            said = Said("coach" if warning is not None else "news", lines, where)
-        logged = len(game.log)
-        steps = self._computers_move()
+        reply = Reply(False, Said("coach" if warning is not None else "news", lines, where) if lines else KEEP)
+        logged = len(self.game.log)
+        reply.steps = self._computers_move()
         if isinstance(action, Ask):  # the partner's answer is news for the learner, not only a step gone by
             answers = [explanation_view(e) for e in self.game.log[logged:] if e.code == "event-answer"]
             if answers:
                 warned = [explanation_view(warning.line)] if warning else []
-                said = Said("coach" if warning else "news", [*warned, answers[-1]], where)
-        return Reply(True, said, steps)
+                reply.said = Said("coach" if warning else "news", [*warned, answers[-1]], where)
+        return reply
 
     # --- playing together ---------------------------------------------------------------------
 
@@ -237,22 +252,15 @@ class SoloGame(LocalGame):
 
     # --- the coach -------------------------------------------------------------------------
 
-    def _seed_for_move(self) -> int:
+    def _seed_for_move(self, game: Game | None = None) -> int:
         """Every decision's seed comes from the game's seed and the move number: replays repeat."""
-        return self.game.position.seed * 100_003 + len(self.game.history)
+        game = game or self.game
+        return game.position.seed * 100_003 + len(game.history)
 
     def _advice(self) -> Decision | None:
         if self.game.phase not in PLAYING or self.game.to_move != LEARNER:
             return None
         return hint(self.game, LEARNER, best_level(), self._seed_for_move())
-
-    def _warning(self, action: Action) -> Advice | None:
-        """The coach's word on a clear mistake only (``coach_advice``), for the move about to be played;
-        an illegal move gets none: the table refuses it with the engine's reasons."""
-        try:
-            return coach_advice(self.game, LEARNER, action, level=best_level(), seed=self._seed_for_move())
-        except ValueError:
-            return None
 
     def show_hint(self) -> Reply:
         advice = self._advice()
