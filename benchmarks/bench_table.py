@@ -91,7 +91,7 @@ def bytes_per_tap(turns: int) -> None:
     from bolivia_widgets import PlayTable
 
     opened = len(sent)
-    table = PlayTable(language="en", pace="normal")
+    table = PlayTable(seed=1, language="en", pace="normal")
     start = sum(sent[opened:])
     source = table.source
     by_kind: dict[str, list[int]] = defaultdict(list)
@@ -129,10 +129,10 @@ def page_figures(url: str | None, turns: int, size: str) -> None:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": width, "height": height})
         page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(len(payload))))
-        page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")
+        page.goto(f"{url}/voila/render/play.ipynb?seed=1", timeout=TIMEOUT, wait_until="commit")
         page.get_by_role("button", name=re.compile("^stock")).wait_for(timeout=TIMEOUT)
         set_pace(page, "instant")
-        follower = HintFollower(page, PlayTable(language="en"))
+        follower = HintFollower(page, PlayTable(seed=1, language="en"))
         records, frames = [], []
         for _ in range(turns):
             if follower.mirror.source.game.phase in ("hand over", "game over"):

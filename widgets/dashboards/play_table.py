@@ -20,6 +20,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import Explanation, has_code, render
 from bolivia_core.players import PLAYERS, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.seeds import new_seed
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
@@ -74,10 +75,11 @@ class Review:
 
 
 def PlayTable(
-    rules: str = "bolivia", players: int = 4, seed: int = 1, target: int | None = None, level: str | None = None,
-    coach: bool = True, pace: str = "normal", language: str | None = None,
+    rules: str = "bolivia", players: int = 4, seed: int | None = None, target: int | None = None,
+    level: str | None = None, coach: bool = True, pace: str = "normal", language: str | None = None,
 ) -> CardTable:  # fmt: skip
-    """The play page's card table: the learner (player 1) against computer seats (``SoloGame``)."""
+    """The play page's card table: the learner (player 1) against computer seats (``SoloGame``), dealt from
+    ``seed``, or from a fresh secret one."""
     set_page_language(language or page_language())
     return CardTable(SoloGame(rules, players, seed, target, level, coach, pace))
 
@@ -86,9 +88,10 @@ class SoloGame(LocalGame):
     """A whole game: the learner (player 1) against computer seats, with a coach, undo and saving."""
 
     def __init__(
-        self, rules: str = "bolivia", players: int = 4, seed: int = 1, target: int | None = None,
+        self, rules: str = "bolivia", players: int = 4, seed: int | None = None, target: int | None = None,
         level: str | None = None, coach: bool = True, pace: str = "normal",
     ) -> None:  # fmt: skip
+        seed = new_seed() if seed is None else seed  # a game people play deals from a fresh secret seed
         super().__init__(new_game(rules, players, seed, target), LEARNER)
         self.rules_name, self.player_count, self.seed, self.target = rules, players, seed, target
         self.default_level = level if level in PLAYERS else best_level()
@@ -112,16 +115,16 @@ class SoloGame(LocalGame):
 
     def start(self, seed: int | None = None) -> Reply:
         """A new game from the settings; computers who move before the learner play at once. Without a
-        seed the next one deals (a new game is new cards)."""
+        seed it deals the seed the learner chose in the menu, else a fresh secret one (new cards)."""
         if seed is None:
-            seed = (self.seed + 1) % 10**9 if self.seed == self._dealt_seed else self.seed
+            seed = new_seed() if self.seed == self._dealt_seed else self.seed
         try:
             game = new_game(self.rules_name, self.player_count, seed, self.target)
         except ValueError as error:
             return refusal([str(error)])
         self.game, self.seed, self._dealt_seed = game, seed, seed
         self._reset()
-        said = Said("news", [{"code": "play-dealt", "params": {"seed": seed, "player": game.to_move}}])
+        said = Said("news", [{"code": "play-dealt", "params": {"seed": str(seed), "player": game.to_move}}])
         return Reply(True, said, self._computers_move())
 
     def _reset(self) -> None:
@@ -164,8 +167,9 @@ class SoloGame(LocalGame):
             return self.play_hint()
         if do == "undo":
             return self.undo()
-        if do == "new_game":
-            return self.start()
+        if do == "new_game":  # a seed given: that deal again (a page asked for by its address)
+            seed = intent.get("seed")
+            return self.start(seed if type(seed) is int and seed >= 0 else None)
         if do == "setting":
             return self._setting(str(intent.get("key", "")), intent.get("value"))
         if do == "save":
@@ -224,11 +228,12 @@ class SoloGame(LocalGame):
     # --- playing together ---------------------------------------------------------------------
 
     def room_settings(self) -> dict[str, Any]:
-        """A room from this table's settings: the preset, the players, the target, the seed, and the level
-        each seat plays at when it is handed to the computer (every seat but the inviter's waits for a person)."""
+        """A room from this table's settings: the preset, the players, the target, and the level each seat
+        plays at when it is handed to the computer (every seat but the inviter's waits for a person). The room
+        deals from its own fresh seed, which no page ever holds."""
         others = range(2, self.player_count + 1)
         levels = [self.default_level] + [self.seat_levels.get(p, self.default_level) for p in others]
-        return {"rules": self.rules_name, "players": self.player_count, "target": self.target, "seed": self.seed,
+        return {"rules": self.rules_name, "players": self.player_count, "target": self.target,
                 "levels": [level if level in ROOM_LEVELS else "club" for level in levels]}  # fmt: skip
 
     def invite(self) -> Reply:
@@ -376,7 +381,8 @@ class SoloGame(LocalGame):
                  for s in range(pos.side_count)]  # fmt: skip
         return {
             "settings": settings,
-            "numbers": [{"key": "seed", "label": t("play-seed"), "value": self.seed, "min": 0},
+            # the seed as text: a JavaScript number holds 53 bits exactly, a seed 128
+            "numbers": [{"key": "seed", "label": t("play-seed"), "value": str(self.seed), "min": 0},
                         {"key": "target", "label": t("play-target"), "value": target, "min": 50, "step": 50}],
             "checks": [{"key": "coach", "label": t("table-coach"), "value": self.coach}],
             "actions": [{"text": t("play-new-game"), "intent": {"do": "new_game"}, "close": True},

@@ -30,9 +30,9 @@ from bolivia_rooms.room import LEVELS
 from ..components.table import CardTable
 from ..components.table_source import Reply, Said, TableSource, refusal
 from ..language import page_built_ahead, page_language, set_page_language, when_requested
-from .play_table import PlayTable, level_words
+from .play_table import PlayTable, SoloGame, level_words
 
-__all__ = ["RoomSeat", "RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of"]
+__all__ = ["RoomSeat", "RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of", "seed_of"]
 
 Schedule = Callable[[Callable[[], None]], None]
 RECONNECT_SECONDS = 120  # a room service restarted within this is sat at again by every open seat page
@@ -82,6 +82,12 @@ def RoomTable(
     set_page_language(language or page_language())
     return CardTable(RoomSeat(room, seat, key, host=host, seat_keys=seat_keys, client=client, address=address,
                               schedule=schedule, open_menu=open_menu))  # fmt: skip
+
+
+def seed_of(query: str) -> int | None:
+    """The deal a play page's address asks for (``?seed=3``: a shared or replayed deal), if it names one."""
+    asked = parse_qs(query).get("seed", [""])[0]
+    return int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 60 else None
 
 
 class RoomSeat(TableSource):
@@ -359,12 +365,13 @@ def _said(answer: Mapping[str, Any]) -> str:
 
 
 def play_page(**settings: Any) -> widgets.VBox:
-    """The play page's one widget: the solo table, or the seat its address names; "invite" on the solo
-    table makes a room from its settings and the page becomes the room's seat 1."""
+    """The play page's one widget: the solo table (dealt from a fresh secret seed, or the one its address
+    names: ``?seed=3``), or the seat its address names; "invite" on the solo table makes a room from its
+    settings and the page becomes the room's seat 1."""
     box = widgets.VBox()
 
-    def solo() -> CardTable:
-        table = PlayTable(**settings)
+    def solo(seed: int | None = None) -> CardTable:
+        table = PlayTable(**settings, **({} if seed is None else {"seed": seed}))
         table.source.on_invite = invited  # type: ignore[attr-defined]
         return table
 
@@ -380,10 +387,13 @@ def play_page(**settings: Any) -> widgets.VBox:
 
     def requested(query: str) -> None:
         link = seat_link_of(query)
+        seed = seed_of(query)
         if link is not None:
             become(RoomTable(link["room"], link["seat"], link["key"], host=link["host"] or None))
         elif not box.children:
-            box.children = (solo(),)
+            box.children = (solo(seed),)
+        elif seed is not None and isinstance(getattr(box.children[0], "source", None), SoloGame):
+            box.children[0].handle({"do": "new_game", "seed": seed})  # a page built ahead dealt a fresh seed
 
     if page_built_ahead():
         box.children = (solo(),)  # built before anyone asks; a seat's link replaces it
