@@ -347,13 +347,14 @@ class CardTable(anywidget.AnyWidget):
         source = self.source
         chrome = source.chrome()
         view = source.view()
-        parts = table_parts(view, language, chrome.pop("seat_notes", None))
+        notes = chrome.pop("seat_notes", None)
+        parts = table_parts(view, language, notes)
         notice = source.notice() if view is None else None
         with self.hold_sync():
             if reply is not None and reply.steps:
                 self._steps_made += 1
-                self.steps = {"n": self._steps_made, "list": self._steps(reply, parts, chrome.get("pace", "normal"),
-                                                                         language)}  # fmt: skip
+                pace = chrome.get("pace", "normal")
+                self.steps = {"n": self._steps_made, "list": self._steps(reply, parts, notes, pace, language)}
             self.labels = {**ui_labels(language), **source.ui_words()}
             for name, value in parts.items():
                 setattr(self, name, value)
@@ -365,12 +366,12 @@ class CardTable(anywidget.AnyWidget):
         if self._log_open:
             self._send_log(language)
 
-    def _steps(self, reply: Reply, now: dict[str, Any], pace: str, language: str) -> list[dict[str, Any]]:
+    def _steps(self, reply: Reply, now: dict[str, Any], notes: Mapping[str, str] | None, pace: str,
+               language: str) -> list[dict[str, Any]]:  # fmt: skip
         """Each step as the page shows it: what it changed of the parts (none at the "instant" pace, which
         shows no step), the move in words and the short movement that shows it. The first patch is from the
         parts the page showed, with the seat's hand as it is now (the page has it: the steps do not change it)."""
         shown, made = {**self._shown, "hand": now["hand"]}, []
-        notes = self.source.chrome().get("seat_notes")
         for step in reply.steps:
             said = "; ".join(event_words(e, language) for e in step.events)
             if pace == "instant":
