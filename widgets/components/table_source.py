@@ -140,7 +140,7 @@ class TableSource:
         return {}
 
     def menu(self) -> dict[str, Any]:
-        """The menu's settings, actions, saved text and score sheet (see ``table.js``'s menu)."""
+        """The menu's settings, actions, saved text and score sheet (see ``table_modules/menu.js``)."""
         return {}
 
     def ui_words(self) -> dict[str, str]:

@@ -315,14 +315,14 @@ def message_words(said: Any, language: str | None = None) -> dict[str, Any] | No
 def patch_of(old: Any, new: Any) -> Any:
     """What changed from ``old`` to ``new``, for a page that holds ``old``: of two dicts with the same keys,
     the changed keys only (each a patch itself); a dict otherwise whole, as ``{"=": new}``; anything else as
-    it is. ``table.js`` applies it (``patched``)."""
+    it is. ``table_modules/dom.js`` applies it (``patched``)."""
     if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
         return {key: patch_of(old[key], value) for key, value in new.items() if old[key] != value}
     return {"=": new} if isinstance(new, dict) else new
 
 
 def sheet_table(head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> dict[str, Any]:
-    """A table as data for the page (``table.js`` draws it with text only, never markup)."""
+    """A table as data for the page (``table_modules/sheet.js`` draws it with text only, never markup)."""
     return {"table": {"head": list(head), "rows": [list(row) for row in rows], "class": css}}
 
 
