@@ -225,7 +225,8 @@ class Replay(LocalGame):
 
     def _results(self) -> dict[str, Any]:
         sides = self.game.position.side_count
-        return hand_results(self.game.results, [render("viewer:col-side", {"side": s + 1}) for s in range(sides)])
+        return hand_results(self.game.results, [render("viewer:col-side", {"side": s + 1}) for s in range(sides)],
+                            "bolivia-hand-results")  # fmt: skip
 
 
 def _why(decision: Decision) -> str:

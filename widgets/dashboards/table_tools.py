@@ -91,7 +91,7 @@ def score_sheet(result: Any) -> dict[str, Any]:
     return sheet_table([], [*rows, [format_signed(result.total), render("view:total")]], "bolivia-score-sheet")
 
 
-def hand_results(results: Sequence[HandResult], side_names: Sequence[str]) -> dict[str, Any]:
+def hand_results(results: Sequence[HandResult], side_names: Sequence[str], css: str = "bt-results") -> dict[str, Any]:
     """The game's score sheet as data the card table draws: a row a hand (who went out, each side's score
     and its running total in brackets), each side's column headed by ``side_names``; "none yet" before the
     first hand ends."""
@@ -104,7 +104,7 @@ def hand_results(results: Sequence[HandResult], side_names: Sequence[str]) -> di
         out = render("play-player", {"player": result.went_out}) if result.went_out else render("play-nobody")
         rows.append([str(result.hand_number), out, *(f"{format_signed(score.total)} ({format_number(total)})"
                                                      for score, total in zip(result.scores, totals, strict=True))])
-    return sheet_table([render("play-col-hand"), render("play-col-went-out"), *side_names], rows, "bt-results")
+    return sheet_table([render("play-col-hand"), render("play-col-went-out"), *side_names], rows, css)
 
 
 class ScoreCalculator(widgets.VBox):
@@ -318,7 +318,8 @@ class ScenarioPositions(PositionPractice):
         hand_end = None
         if game.phase in ("hand over", "game over"):
             sides = [render("viewer:col-side", {"side": s + 1}) for s in range(game.position.side_count)]
-            hand_end = {"title": render("play-hand-end"), "blocks": [hand_results(game.results, sides)]}
+            hand_end = {"title": render("play-hand-end"),
+                        "blocks": [hand_results(game.results, sides, "bolivia-hand-results")]}  # fmt: skip
         return {"pace": "instant", "controls": controls, "hand_end": hand_end}
 
     def menu(self) -> dict[str, Any]:

@@ -24,6 +24,8 @@ export function makeMenu(T) {
   dialog.addEventListener("close", () => T.send({ do: "log", open: false }, true));
 
   function open() {
+    lines = []; // the log as it is now comes when asked for: none of an older one meanwhile
+    log.replaceChildren();
     draw();
     if (!dialog.open) dialog.showModal ? dialog.showModal() : dialog.setAttribute("open", "");
     T.send({ do: "log", open: true }, true);

@@ -58,14 +58,14 @@ function render({ model, el }) {
   menuButton.addEventListener("click", () => menu.open());
   const top = h("div", { class: "bt-top" }, scores.node, menuButton);
   const felt = h("div", { class: "bt-felt" }, seats.node, sides.theirs, centre.node, sides.mine, moves.staging);
-  const handEnd = h("section", { class: "bt-hand-end", hidden: true });
+  const handEnd = h("section", { class: "bt-hand-end" }); // in the table while a hand's end is shown
   const meName = h("span", { class: "bt-seat-name" });
   const meLabel = h("span", { class: "bt-turn" });
   const roomLine = h("span", { class: "bt-room-line" });
   const me = h("div", { class: "bt-me" }, meName, meLabel, roomLine);
   const bottom = h("div", { class: "bt-bottom" }, moves.offers, moves.message, moves.controls, me, hand.node);
   const notice = h("div", { class: "bt-notice", hidden: true });
-  root.append(top, felt, handEnd, bottom, notice, liveRegion, menu.dialog);
+  root.append(top, felt, bottom, notice, liveRegion, menu.dialog);
 
   // --- taps on places (the hand's cards are hand.js's) ------------------------------------------
   T.tapPlace = (target) => {
@@ -138,9 +138,10 @@ function render({ model, el }) {
     const said = JSON.stringify(end || null);
     if (said === handEndShown) return;
     handEndShown = said;
-    handEnd.hidden = !end;
-    setAttr(handEnd, "aria-label", end ? end.title : null);
-    handEnd.replaceChildren(...blocks(end ? end.blocks : []));
+    if (!end) return handEnd.remove();
+    setAttr(handEnd, "aria-label", end.title);
+    handEnd.replaceChildren(...blocks(end.blocks));
+    if (!handEnd.isConnected) root.insertBefore(handEnd, bottom);
   }
 
   function drawNotice() {
