@@ -76,21 +76,20 @@ class Card:
 
     def __new__(cls, rank: int, suit: str) -> Card:
         # Everything happens here, and no __init__ (the dataclass makes none): a card asked for
-        # again is one dictionary look-up, and a new one is checked and set up once, in _make.
+        # again is one dictionary look-up, and a new one is checked and set up once.
         try:
             card = _INTERNED.get((rank, suit))
         except TypeError:  # an unhashable rank or suit
             card = None
-        return card if card is not None else cls._make(rank, suit)
-
-    @classmethod
-    def _make(cls, rank: int, suit: str) -> Card:
+        if card is not None:
+            return card
         if rank == JOKER_RANK:
             if suit != "":
                 raise CardError(f"a joker has no suit, got {suit!r}")
         elif type(rank) is not int or rank not in _RANK_TEXT or type(suit) is not str or suit not in SUITS:
             raise CardError(f"Card({rank!r}, {suit!r}) is not a card: {EXPECTED}")
-        self = object.__new__(cls)
+        # object's __new__, called so that a compiled class allows it (and by name: slots=True makes a new class)
+        self = super(Card, cls).__new__(cls)
         set_ = object.__setattr__
         set_(self, "rank", rank)
         set_(self, "suit", suit)
@@ -105,9 +104,11 @@ class Card:
         _INTERNED[(rank, suit)] = self
         return self
 
-    # Equality is identity (cards are interned), and so is the hash: object's own, in C, the
-    # cheapest there is for the engine's hot paths (tuples of cards are its cache keys).
-    __hash__ = object.__hash__
+    # Equality is identity (cards are interned), and the hash one number per distinct card. The pure
+    # source swaps this method for object's own hash (below the class), in C, the cheapest there is
+    # for the engine's hot paths (tuples of cards are its cache keys); compiled, this one is in C.
+    def __hash__(self) -> int:
+        return self._order
 
     def __eq__(self, other: object) -> bool:
         # Identity, said in one call: with a Python ``__lt__`` on the class, object's own ``==``
@@ -163,6 +164,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+try:
+    Card.__hash__ = object.__hash__  # type: ignore[method-assign]  # see Card.__hash__
+except TypeError:  # a compiled class: its attributes are fixed, and its own __hash__ is in C already
+    pass
 
 JOKER = Card(JOKER_RANK, "")
 
