@@ -386,7 +386,7 @@ def seat_view(room: Room, seat: int, language: str | None = None) -> dict[str, A
         "turn": to_move,
         "phase": game.phase,
         "over": game.is_over,
-        "table": table_seat_view(game, seat, log_from=start),
+        "table": table_seat_view(game, seat).to_json(),
         "actions": actions,
         "asked_by": asked or None,
         "seats": [
