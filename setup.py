@@ -1,10 +1,16 @@
-"""The build: everything else is in pyproject.toml; this adds the engine's compiled modules.
+"""The build: the package list, found rather than typed, and the engine's compiled modules (everything
+else is in pyproject.toml).
+
+Namespace discovery finds every package and every data folder inside one (a ``locale/LANG/LC_MESSAGES``
+beside a package's modules), so a new package or catalogue needs no edit here; pyproject.toml's
+package-data says which of their files install. The widgets live in ``widgets/`` but install as
+``bolivia_widgets``: no bare ``widgets`` module.
 
 Where a C compiler is present, mypyc compiles the modules ``bolivia_core.build.COMPILED`` from the same
 typed source; ``BOLIVIA_PURE=1`` (or no compiler, or a compile that fails) builds the pure package, as
 the browser's site needs. A compiled build is kept under ``build/compiled-cache/`` by a digest of its
 sources and tools, so installing again (``scripts/setup-env.sh`` does at every test run) costs nothing
-until a compiled module changes. Beside the compiled modules goes ``bolivia_core/compiled-sources.json``,
+until an engine module changes. Beside the compiled modules goes ``bolivia_core/compiled-sources.json``,
 the digest of each one's source: ``bolivia_core.build`` runs the source instead of a build that does
 not match it.
 """
@@ -24,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -160,4 +166,13 @@ def _placeholders() -> list[Extension]:
     return [Extension(name, sources=[]) for name in _names()] if _wanted() else []
 
 
-setup(ext_modules=_placeholders(), cmdclass={"build_ext": BuildCompiled})
+NOT_PACKAGES = ["*.__pycache__"]
+engine = find_namespace_packages(include=["bolivia_core*", "bolivia_rooms*", "bolivia_env*"], exclude=NOT_PACKAGES)
+widgets = find_namespace_packages(include=["widgets", "widgets.*"], exclude=NOT_PACKAGES)
+
+setup(
+    packages=engine + ["bolivia_widgets" + name.removeprefix("widgets") for name in widgets],
+    package_dir={"bolivia_widgets": "widgets"},
+    ext_modules=_placeholders(),
+    cmdclass={"build_ext": BuildCompiled},
+)

@@ -12,7 +12,7 @@ from .build import mypyc_attr
 from .cards import Card, check_copies, format_cards, parse_cards
 from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons, judge
 from .i18n import Reason, normalise_language, render
-from .i18n.messages import Explanation  # from its own module: mypyc's plain subclass names the module it is in
+from .i18n.catalogues import Explanation  # from its own module: mypyc's plain subclass names the module it is in
 from .rules import Rules, resolve_rules
 
 __all__ = [

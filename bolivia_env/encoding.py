@@ -41,6 +41,7 @@ import numpy.typing as npt
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.cards import JOKER, RANKS, SUITS, Card
 from bolivia_core.game import Game
+from bolivia_core.seat import seat_view as engine_seat_view
 
 __all__ = [
     "ADD", "ANSWER_NO", "ANSWER_YES", "ASK", "CARD_BASE", "CARD_TYPES", "DISCARD", "DRAW", "END", "MAX_MELDS",
@@ -181,9 +182,20 @@ class Spelling:
 
 
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see of ``game``, as plain data (the environments' ``infos``): the one place the
-    environments read a seat's view."""
-    return game.view(seat)
+    """What ``seat`` may see of ``game`` (the engine's ``SeatView``), as plain data in card notation: the
+    environments' ``infos``, and the one place they read a seat's view."""
+    view = engine_seat_view(game, seat)
+    return {
+        "seat": view.seat, "players": view.players, "rules": view.rules.name, "hand_number": view.hand_number,
+        "phase": view.phase, "turn": view.turn, "asked": view.asked, "actions_played": view.actions_played,
+        "hand": [str(c) for c in view.hand], "hand_sizes": list(view.hand_sizes),
+        "melds": [[[str(c) for c in meld] for meld in side] for side in view.melds],
+        "red_threes": [[str(c) for c in reds] for reds in view.red_threes],
+        "pile": [str(c) for c in view.pile], "stock_size": view.stock_size, "scores": list(view.scores),
+        "known": [[str(c) for c in cards] for cards in view.known],
+        "discarded": [sorted(ranks) for ranks in view.discarded],
+        "declined": [sorted(ranks) for ranks in view.declined],
+    }  # fmt: skip
 
 
 def _relative_sides(game: Game, seat: int) -> list[int]:

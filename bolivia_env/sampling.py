@@ -2,7 +2,7 @@
 all it knows (hand sizes, the pile, the melds, red 3s laid out, cards seen taken with the pile).
 
 Kept behind one function, ``sample_world``, which OpenSpiel's ``resample_from_infostate`` calls: when the
-engine's seat view learns to sample worlds itself, this function calls that instead.
+engine's seat view samples worlds itself (``SeatView.sample_world``), this function calls that instead.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from bolivia_core.game import Game
-from bolivia_core.players.view import hidden_cards, seat_view
+from bolivia_core.seat import seat_view
 
 __all__ = ["sample_world"]
 
@@ -21,7 +21,7 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game:
     stock its size; a red 3 is never dealt to a hand (it would have been laid out). The seat's own hand,
     the pile, the tables and the history stay as they are."""
     view = seat_view(game, seat)
-    unknown, known = hidden_cards(view)
+    unknown, known = view.hidden()
     pool = sorted(unknown.elements())  # in card order, so only ``rng`` decides the deal
     rng.shuffle(pool)
     reds = [c for c in pool if c.is_red_three]

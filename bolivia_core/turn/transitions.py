@@ -18,7 +18,7 @@ from ..build import mypyc_attr
 from ..cards import CARD_ORDER, Card, format_cards, full_deck
 from .pile import pile_cards_taken
 from ..i18n import EN
-from ..i18n.messages import Explanation  # from its own module: mypyc's plain subclass names the module it is in
+from ..i18n.catalogues import Explanation  # from its own module: mypyc's plain subclass names the module it is in
 from ..position import Position
 from ..rules import Rules
 from ..scoring import SideScore, score_table
