@@ -145,6 +145,9 @@ class BuildCompiled(build_ext):
         cached.mkdir(parents=True)
         for path in targets.values():
             shutil.copy2(path, cached / path.name)
+        older = sorted((p for p in CACHE.iterdir() if p != cached), key=lambda p: p.stat().st_mtime)
+        for stale in older[:-2]:  # the two builds before this one stay, for switching branches back
+            shutil.rmtree(stale, ignore_errors=True)
 
 
     def build_extensions(self) -> None:

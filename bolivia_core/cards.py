@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
 from .i18n import render
 
@@ -74,9 +75,10 @@ class Card:
     _suit_bit: int = field(init=False, compare=False, repr=False)
     """``1 << i`` for the suit's place in ``SUITS`` (0 for a joker): the suits of a group as a bit set."""
 
-    def __new__(cls, rank: int, suit: str) -> Card:
+    def __new__(cls, rank: Any, suit: Any) -> Card:
         # Everything happens here, and no __init__ (the dataclass makes none): a card asked for
-        # again is one dictionary look-up, and a new one is checked and set up once.
+        # again is one dictionary look-up, and a new one is checked and set up once. Any: what is not
+        # a rank or a suit is refused in words below, where a compiled signature would raise TypeError.
         try:
             card = _INTERNED.get((rank, suit))
         except TypeError:  # an unhashable rank or suit
@@ -133,12 +135,12 @@ class Card:
         return self._order >= other._order
 
     @staticmethod
-    def parse(token: str) -> Card:
+    def parse(token: object) -> Card:
         """Read one card: ``4H``, ``10S`` or ``TS``, ``4♥``, ``JK`` (any letter case)."""
-        try:
-            return _PARSED[token.strip().upper()]
-        except (KeyError, AttributeError):
-            raise CardError(render("card-not-a-card", {"token": repr(token)})) from None
+        card = _PARSED.get(token.strip().upper()) if isinstance(token, str) else None
+        if card is None:
+            raise CardError(render("card-not-a-card", {"token": repr(token)}))
+        return card
 
     @property
     def is_joker(self) -> bool:
@@ -194,7 +196,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if type(text) is tuple and {*map(type, text)} <= _CARD_TYPE:
         return text  # parsed already: the engine's own calls
     if isinstance(text, str):
-        tokens: Iterable[Card | str] = text.replace(",", " ").split()
+        tokens: Iterable[object] = text.replace(",", " ").split()  # object: anything else is refused in words
     elif isinstance(text, Iterable):
         tokens = text
     else:

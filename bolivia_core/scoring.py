@@ -33,7 +33,7 @@ class ScoringError(ValueError):
     """A table or hand that cannot be scored as given (an illegal meld, a red 3 in hand, ...)."""
 
 
-def initial_meld_minimum(score: int, rules: Rules | str = "bolivia") -> int:
+def initial_meld_minimum(score: object, rules: Rules | str = "bolivia") -> int:
     """Points a side's first meld of a hand needs, given the side's total score."""
     if type(score) is not int:
         raise ScoringError(f"a side's score is a whole number (it may be below 0), not {score!r}")

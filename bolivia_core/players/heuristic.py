@@ -300,7 +300,7 @@ class _Context:
         return self.style.pile_card_worth * cards + self.style.pile_base_worth
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.cache  # a few hundred distinct draws a game
 def _hypergeometric(total: int, good: int, drawn: int) -> tuple[float, float]:
     """P(0) and P(1) good cards among ``drawn`` of ``total`` (the hidden cards are dealt at random)."""
     if total <= 0 or drawn <= 0 or good <= 0:
