@@ -14,7 +14,6 @@ Importing this module needs ``open_spiel`` (``pip install bolivia-explorer[bench
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 from typing import Any
@@ -26,7 +25,7 @@ import pyspiel
 from bolivia_core.actions import Action, Draw
 from bolivia_core.cards import Card, format_cards
 from bolivia_core.game import Game, new_game
-from bolivia_core.rules import resolve_rules
+from bolivia_core.rules import Rules, resolve_rules
 
 from .encoding import (
     CARD_INDEX, MAX_PLAYERS, N, OBSERVATION_SIZE, STEP_COUNT, Spelling, observe, step_name,
@@ -92,34 +91,42 @@ class BoliviaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         return BoliviaObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
+class _Table:
+    """What a state holds of the engine: the parameters, the engine's game and its legal actions spelled.
+    OpenSpiel copies a Python state's attributes with ``copy.deepcopy``; this copies itself by its own
+    rule (the game cloned, the rules shared: they never change)."""
+
+    def __init__(self, rules: Rules, players: int, deals: int, game: Game | None = None) -> None:
+        self.rules, self.players, self.deals, self.game = rules, players, deals, game
+        self.spelling: Spelling | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return _Table(self.rules, self.players, self.deals, self.game.clone() if self.game is not None else None)
+
+
 class BoliviaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     """A hand in progress: the engine's game, the action being spelled, and what each seat remembers."""
 
     def __init__(self, game: BoliviaGame) -> None:
         super().__init__(game)
-        self.parameters = game  # the Python object: its rules, players and deals
-        self.bolivia: Game | None = None  # dealt by the chance node
+        self.table = _Table(game.rules, game.players, game.deals)
         self.prefix: tuple[int, ...] = ()
         self.steps: list[tuple[int, int]] = []  # (player, step), every player's, in order
         self.private: list[list[str]] = [[] for _ in range(game.players)]  # each seat's deal and draws
         self.discards: list[list[Card]] = [[] for _ in range(game.players)]
-        self._spelling: Spelling | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> BoliviaState:
-        other = copy.copy(self)  # pyspiel's own part is copied by clone(); ours here, the engine's game whole
-        other.bolivia = self.bolivia.clone() if self.bolivia is not None else None
-        other.steps = list(self.steps)
-        other.private = [list(p) for p in self.private]
-        other.discards = [list(d) for d in self.discards]
-        other._spelling = None
-        return other
+    @property
+    def bolivia(self) -> Game | None:
+        """The engine's game (``None`` until the chance node deals)."""
+        return self.table.game
 
     @property
     def spelling(self) -> Spelling:
-        if self._spelling is None:
-            assert self.bolivia is not None
-            self._spelling = Spelling(self.bolivia.legal_actions())
-        return self._spelling
+        table = self.table
+        if table.spelling is None:
+            assert table.game is not None
+            table.spelling = Spelling(table.game.legal_actions())
+        return table.spelling
 
     def current_player(self) -> int:
         if self.bolivia is None:
@@ -132,20 +139,20 @@ class BoliviaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         return self.bolivia is not None and self.bolivia.phase in ("hand over", "game over")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self.parameters.deals
+        deals = self.table.deals
         return [(deal, 1.0 / deals) for deal in range(deals)]
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.spelling.allowed(self.prefix))
 
     def _apply_action(self, action: int) -> None:
-        game = self.parameters
-        if self.bolivia is None:
-            self.bolivia = new_game(game.rules, game.players, int(action), 10**9)
-            for seat in range(1, game.players + 1):
-                self.private[seat - 1].append("dealt " + format_cards(self.bolivia.position.hands[seat - 1]))
+        table = self.table
+        if table.game is None:
+            table.game = new_game(table.rules, table.players, int(action), 10**9)
+            for seat in range(1, table.players + 1):
+                self.private[seat - 1].append("dealt " + format_cards(table.game.position.hands[seat - 1]))
             return
-        seat = self.bolivia.to_move
+        seat = table.game.to_move
         self.steps.append((seat - 1, int(action)))
         prefix = (*self.prefix, int(action))
         chosen = self.spelling.action(prefix)
@@ -160,7 +167,7 @@ class BoliviaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         assert game is not None
         before = list(game.position.hands[seat - 1])
         game.apply(action)
-        self._spelling = None
+        self.table.spelling = None
         if isinstance(action, Draw):  # what came is the seat's alone: a red 3 drawn is laid out for all to see
             drawn = list(game.position.hands[seat - 1])
             for card in before:
@@ -178,7 +185,7 @@ class BoliviaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     def returns(self) -> list[float]:
         game = self.bolivia
         if game is None or not game.results:
-            return [0.0] * self.parameters.players
+            return [0.0] * self.table.players
         scores = game.results[-1].scores
         return [float(scores[game.position.side_of(seat)].total) for seat in range(1, game.position.players + 1)]
 
@@ -187,11 +194,11 @@ class BoliviaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         assert self.bolivia is not None
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
         world: BoliviaState = self.clone()
-        world.bolivia = sample_world(self.bolivia, player_id + 1, random.Random(seed))
-        for seat in range(1, world.parameters.players + 1):  # what the others remember of cards they hold
+        sampled = sample_world(self.bolivia, player_id + 1, random.Random(seed))
+        world.table.game, world.table.spelling = sampled, None
+        for seat in range(1, world.table.players + 1):  # what the others remember: the cards they hold now
             if seat != player_id + 1:
-                world.private[seat - 1] = ["holds " + format_cards(world.bolivia.position.hands[seat - 1])]
-        world._spelling = None
+                world.private[seat - 1] = ["holds " + format_cards(sampled.position.hands[seat - 1])]
         return world
 
     def __str__(self) -> str:
