@@ -16,7 +16,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -132,36 +131,52 @@ class _Context:
                 if room >= 2:
                     self.sequence_near.setdefault(suit, set()).update({low - 2, high + 2} & self.sequence_ranks)
         self._sequence_reasons: dict[Card, tuple[int, tuple[Card, ...]] | None] = {}
+        self._hidden: tuple[Counter[Card], tuple[Cards, ...]] | None = None
+        self._counts: tuple[int, int, Counter[int]] | None = None
         self._frozen: dict[int, bool] = {}  # whether the pile is frozen for each side, asked once a decision
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
 
-    @cached_property
+    # Worked out when first asked, once a decision (plain attributes: a compiled class keeps no
+    # cached_property, which needs an instance __dict__).
+    @property
     def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
-        return self.view.hidden()
+        if self._hidden is None:
+            self._hidden = self.view.hidden()
+        return self._hidden
 
-    @cached_property
+    @property
     def unseen(self) -> Counter[Card]:
         """The cards no seat is known to hold: the pool the other hands' unknown cards come from."""
         return self.hidden[0]
 
-    @cached_property
+    @property
     def unseen_total(self) -> int:
-        return sum(self.unseen.values())
+        return self._unseen_counts()[0]
 
-    @cached_property
+    @property
     def unseen_wilds(self) -> int:
-        return sum(n for c, n in self.unseen.items() if c.is_wild)
+        return self._unseen_counts()[1]
 
-    @cached_property
+    @property
     def unseen_by_rank(self) -> Counter[int]:
         """The unseen naturals by rank: what every discard's chance of feeding the taker reads."""
-        by_rank: Counter[int] = Counter()
-        for card, count in self.unseen.items():
-            if card.is_natural:
-                by_rank[card.rank] += count
-        return by_rank
+        return self._unseen_counts()[2]
+
+    def _unseen_counts(self) -> tuple[int, int, Counter[int]]:
+        """How many unseen cards, how many of them wild, and the naturals by rank."""
+        if self._counts is None:
+            total = wilds = 0
+            by_rank: Counter[int] = Counter()
+            for card, count in self.unseen.items():
+                total += count
+                if card.is_wild:
+                    wilds += count
+                elif card.is_natural:
+                    by_rank[card.rank] += count
+            self._counts = total, wilds, by_rank
+        return self._counts
 
     # --- how much the side wants to keep a card -------------------------------------
 
