@@ -121,7 +121,11 @@ class BuildCompiled(build_ext):
             _say(f"compiled modules taken from {cached.relative_to(ROOT)}")
         for path in targets.values():
             path.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(cached / path.name, path)
+            # a new file put in place, not the old one written over: a process running the old build
+            # keeps its mapped library intact
+            staged = path.with_name(path.name + ".new")
+            shutil.copy2(cached / path.name, staged)
+            os.replace(staged, path)
         package = targets[BUILD.COMPILED[0]].parent
         for leftover in BUILD._leftovers(package):  # an older build's extension of a module no longer compiled
             BUILD._extension(leftover, package).unlink()
