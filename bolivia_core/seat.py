@@ -6,7 +6,8 @@ turn it is, what the table remembers of this hand (the cards each player took wi
 not laid since, the ranks each discarded, the top cards each left on the pile), and this hand's
 public log. It never holds another seat's hidden card, nor the game's seed. Everything else a seat
 is shown is worked out from it: the moves it may make now (``legal_actions``), how it could take
-the pile, the meld labels.
+the pile, whether it could go out this turn (``could_go_out``: when asking partner is worth it), the
+meld labels.
 
 It is the one view of the project: the computer players choose from it, the card table draws its
 JSON form (``to_json``; ``SeatView.from_json`` reads it back), a room sends that JSON to each seat
@@ -25,14 +26,14 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any
 
-from .actions import Action, TakePile, TakeTop, parse_action
+from .actions import Action, Add, Ask, Discard, Meld, TakePile, TakeTop, parse_action
 from .cards import CARD_ORDER, Card, deck_counts, format_cards
 from .game import Game
 from .i18n import Explanation, Reason, render
-from .melds import MeldKind, complete_length, judge, meld_name
+from .melds import MeldKind, complete_length, judge, judge_addition, meld_name
 from .position import PHASES, Phase, Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
-from .turn import Event, LegalActions, explain, pile_frozen
+from .turn import Event, LegalActions, explain, meld_groups, pile_frozen
 
 __all__ = [
     "JSON_FORMAT", "MOVES_AT_MOST", "HandTotals", "SeatView", "SeatViewError", "explanation_view", "meld_label",
@@ -273,6 +274,20 @@ class SeatView:
     def _legal(self) -> LegalActions:
         return LegalActions(self._neutral)
 
+    def could_go_out(self) -> bool:
+        """Whether the seat, in its play phase, could empty its hand this turn (its last card, if one is
+        left, discarded) under the rules, its partners permitting: the one question behind offering "ask
+        your partner", which the rules allow to any player with a partner and two cards. A hand with cards
+        that fit no meld is told at once; otherwise its legal melds and additions are laid in turn on the
+        neutral world, as if partner had said yes, until one way goes out (``LAYS_TRIED`` at most)."""
+        if self.phase != "play" or not self.my_turn or self.asked == "no":
+            return False
+        if _loose(self) > 1:
+            return False
+        pos = self.world()
+        pos.asked = "yes"  # under rules that require asking, going out waits for the answer
+        return _lays_out(Game(pos, start="-"), [LAYS_TRIED], set())
+
     def pile_takes(self) -> tuple[tuple[Action, ...], bool, bool, Explanation | None]:
         """How this seat could take the pile were it to draw now: the takes the engine would offer,
         whether the pile is blocked or frozen for it, and the first reason it could not take it."""
@@ -312,6 +327,7 @@ class SeatView:
         } for side in range(len(self.scores))]  # fmt: skip
         takes, blocked, frozen, why_not = self.pile_takes()
         offered = self.legal_actions()
+        could_go_out = Ask() in offered and self.could_go_out()  # only asking partner reads it
         moves = [str(a) for a in offered[:MOVES_AT_MOST]]
         data: dict[str, Any] = {
             "format": JSON_FORMAT, "version": JSON_VERSION,
@@ -327,7 +343,7 @@ class SeatView:
                      "cards": [str(c) for c in self.pile], "blocked": blocked, "frozen": frozen,
                      "takes": [str(a) for a in takes[:TAKES_AT_MOST]],
                      "why_not": explanation_view(why_not) if why_not is not None else None},
-            "moves": moves, "more_moves": max(0, len(offered) - len(moves)),
+            "moves": moves, "more_moves": max(0, len(offered) - len(moves)), "could_go_out": could_go_out,
             "results": [{"hand": r.hand, "went_out": r.went_out, "totals": list(r.totals)} for r in self.results],
             "winner": self.winner(), "actions_played": self.actions_played,
         }  # fmt: skip
@@ -376,6 +392,50 @@ def seat_view(game: Game, seat: int) -> SeatView:
         declined=tuple(frozenset(d) for d in memory.declined),
         events=tuple(game.log[_hand_start(game.log):]),
     )  # fmt: skip
+
+
+LAYS_TRIED = 120
+"""The most positions ``could_go_out`` lays its way through (a hand that could go out finds its way within
+a few dozen; one that cannot is mostly told at once by its loose cards)."""
+
+
+def _loose(view: SeatView) -> int:
+    """Cards of the seat's hand that fit neither a meld the hand can make nor one of the side's melds."""
+    rules = view.rules
+    hand = Counter(view.hand)
+    fit: Counter[Card] = Counter()
+    for group in meld_groups(view.hand, rules, going_out=True):
+        if judge(group, rules, True).legal:
+            fit |= Counter(group)
+    for card in hand:
+        if any(judge_addition(m, (card,), rules, True).legal for m in view.melds[view.side]):
+            fit[card] = hand[card]
+    return sum((hand - fit).values())
+
+
+def _lays_out(game: Game, left: list[int], seen: set[tuple[Any, ...]]) -> bool:
+    """Depth first over the lays of the turn: whether some order of them empties the hand, or leaves one
+    card whose discard goes out. ``left`` counts the positions still allowed; ``seen`` the hands and tables
+    already tried."""
+    pos = game.position
+    hand = pos.hands[pos.turn - 1]
+    if not hand:
+        return True
+    if len(hand) == 1 and not game.explain(Discard(hand[0])):
+        return True
+    key = (tuple(hand), tuple(tuple(m) for m in pos.melds[pos.side_of(pos.turn)]))
+    if key in seen or left[0] <= 0:
+        return False
+    seen.add(key)
+    left[0] -= 1
+    lays = [a for a in game.legal_actions() if isinstance(a, Meld | Add)]
+    lays.sort(key=lambda a: -sum(map(len, a.melds)) if isinstance(a, Meld) else -len(a.cards))  # most cards first
+    for lay in lays:
+        after = game.clone()
+        after.apply(lay)
+        if _lays_out(after, left, seen):
+            return True
+    return False
 
 
 def _in_reading_order(meld: Sequence[Card]) -> Cards:

@@ -1,6 +1,6 @@
 """The expert level: a search over sampled worlds within a budget, anytime, comparing its candidates on
 the same worlds, the same for the same seed when counted in playouts, with its measurements as data; and
-``could_go_out``, the one question behind suggesting "ask your partner"."""
+``SeatView.could_go_out``, the one question behind suggesting "ask your partner"."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bolivia_core.actions import Ask
 from bolivia_core.game import Game, new_game
-from bolivia_core.players import PLAYERS, Budget, ExpertPlayer, could_go_out, seat_players
+from bolivia_core.players import PLAYERS, Budget, ExpertPlayer, seat_players
 from bolivia_core.players import expert as expert_module
 from bolivia_core.players.expert import search
 from bolivia_core.rules import get_rules, preset_names
@@ -142,7 +142,7 @@ def test_the_expert_never_suggests_asking_when_the_seat_could_not_go_out() -> No
     game.apply("draw")
     view = seat_view(game, game.to_move)
     assert Ask() in view.legal_actions() and len(view.hand) > 10
-    assert not could_go_out(view)
+    assert not view.could_go_out() and not view.to_json()["could_go_out"]
     for seed in range(3):
         assert ExpertPlayer(seed, QUICK).choose(view).action != Ask()
 
@@ -162,7 +162,7 @@ def test_could_go_out_is_whether_the_hand_can_be_laid_down_this_turn(position: s
     """Bolivia needs an escalera and a canasta to go out: a hand that lays down (its last card discarded)
     onto such a table could; one canasta short, one card too many, after partner said no, or before
     drawing, it could not."""
-    assert could_go_out(_view(position)) is expected
+    assert _view(position).could_go_out() is expected
 
 
 def test_could_go_out_under_rules_that_require_asking_first() -> None:
@@ -172,7 +172,7 @@ def test_could_go_out_under_rules_that_require_asking_first() -> None:
     position = f"rules=swedish; players=4; turn=1; phase=play; melds1={table}; p1=5C 5D 5C 8D"
     view = _view(position)
     assert get_rules("swedish").ask_partner == "required" and Ask() in view.legal_actions()
-    assert could_go_out(view)
+    assert view.could_go_out() and view.to_json()["could_go_out"]
 
 
 def test_a_decision_of_the_expert_does_not_depend_on_cards_it_cannot_see() -> None:

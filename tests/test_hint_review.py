@@ -4,6 +4,7 @@ estimate, each at its moment, and never a card the seat had not seen then."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -69,6 +70,7 @@ def test_the_numbers_behind_a_hint_are_data_and_read_back_as_json() -> None:
         "rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S | KC KD KH; p1=9H 9D JD 7C QS 5H 10C; pile=4C 6D"), 1)
     advice = hint(view, budget=Budget(playouts=48), seed=1)
     data = advice.to_dict()
+    assert json.loads(json.dumps(data)) == data
     assert data["action"] == str(advice.action) and data["sentence"]["code"] == "hint-says"
     search = data["search"]
     assert search["worlds"] >= 2 and search["playouts"] <= 48 and search["estimates"][0]["action"] == data["action"]

@@ -12,7 +12,6 @@ one concern:
 - ``lookahead``: the ``strong`` player, sampling the hidden hands and playing close calls out;
 - ``expert``: the ``expert`` player, searching over sampled worlds within a budget (``Budget``);
 - ``roster``: the players by name (``PLAYERS``, ``player_for``) and a seeded player for each seat;
-- ``finish``: whether a seat could go out now (``could_go_out``: when asking partner is worth it);
 - ``coach``: advice for a learner's seat: ``hint`` (the expert's move in one sentence, the numbers as
   data), ``rank_actions`` and ``coach_advice`` (a warning only for a clear mistake);
 - ``review``: a hand's costliest decisions for one seat by the expert's estimate (``review``).
@@ -21,7 +20,7 @@ one concern:
 from __future__ import annotations
 
 from . import messages  # noqa: F401  (registers the players' words with render first)
-from .coach import HINT_BUDGET, Advice, Hint, coach_advice, could_go_out, hint, main_reason, rank_actions
+from .coach import HINT_BUDGET, Advice, Hint, coach_advice, hint, main_reason, rank_actions
 from .decision import Decision, Player
 from .expert import Budget, ExpertPlayer
 from .heuristic import BeginnerPlayer, ClubPlayer, RankedAction
@@ -33,6 +32,6 @@ from .simple import GreedyPlayer, RandomPlayer
 __all__ = [
     "HINT_BUDGET", "PLAYERS", "REVIEW_BUDGET", "Advice", "BeginnerPlayer", "Budget", "ClubPlayer", "Decision",
     "ExpertPlayer", "GreedyPlayer", "Hint", "Moment", "Player", "RandomPlayer", "RankedAction", "Review",
-    "StrongPlayer", "coach_advice", "could_go_out", "hint", "known_kind", "main_reason", "player_for",
+    "StrongPlayer", "coach_advice", "hint", "known_kind", "main_reason", "player_for",
     "rank_actions", "review", "seat_players",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ warning only for a clear mistake. Every call takes the learner's seat view (``se
 (``HINT_BUDGET``, counted in playouts, so the same position and seed give the same hint), as one short
 sentence (the move and its main reason) and, behind "why?", the numbers as data: the heuristic's reasons
 and what the search measured (the worlds it tried, the points the move came out ahead of the runner-up).
-``could_go_out`` says when asking partner is worth suggesting at all. The coach advises; it does not
+``SeatView.could_go_out`` says when asking partner is worth suggesting at all. The coach advises; it does not
 stand in the way: ``coach_advice`` is ``None`` unless the learner's move is a clear mistake by the
 coach's own reckoning, else one line of data with the move it suggests.
 """
@@ -21,13 +21,12 @@ from ..i18n import Explanation, render
 from ..seat import SeatView
 from .decision import Decision
 from .expert import Budget, ExpertPlayer, SearchResult, Stop
-from .finish import could_go_out
 from .heuristic import RankedAction, candidates, score_actions
 from .roster import PLAYERS
 from .style import BEGINNER, CLUB, STRONG, Style
 
 __all__ = [
-    "AGAINST", "CLEAR_MISTAKE", "HINT_BUDGET", "Advice", "Hint", "coach_advice", "could_go_out", "hint",
+    "AGAINST", "CLEAR_MISTAKE", "HINT_BUDGET", "Advice", "Hint", "coach_advice", "hint",
     "main_reason", "rank_actions",
 ]  # fmt: skip
 

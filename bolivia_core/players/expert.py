@@ -33,7 +33,6 @@ from ..i18n import Explanation, render
 from ..position import Position
 from ..seat import SeatView, seat_view
 from .decision import Decision
-from .finish import could_go_out
 from .heuristic import RankedAction, candidates, score_actions, with_keeps
 from .lookahead import LOOKAHEAD, estimate, play_forward
 from .style import CLUB, STRONG
@@ -217,7 +216,7 @@ def _pool(
     out now), and any move asked for."""
     best = ranked[0].score
     pool = [r for r in ranked[: settings.candidates] if r.score >= best - settings.margin]
-    if len(pool) > 1 and any(r.action == Ask() for r in pool) and not could_go_out(view):
+    if len(pool) > 1 and any(r.action == Ask() for r in pool) and not view.could_go_out():
         pool = [r for r in pool if r.action != Ask()]
     for action in include:
         if all(r.action != action for r in pool):
