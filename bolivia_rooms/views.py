@@ -17,7 +17,7 @@ from typing import Any
 
 from bolivia_core.game import Game
 from bolivia_core.i18n import render
-from bolivia_core.seat import explanation_view
+from bolivia_core.seat import explanation_view, open_view
 from bolivia_core.seat import seat_view as engine_seat_view
 
 from .room import Room, Seat
@@ -82,22 +82,18 @@ def _seat_line(seat: Seat, language: str | None) -> dict[str, Any]:
 
 
 def _table(game: Game, seat: int) -> dict[str, Any]:
-    """The card table's view for ``seat``: this hand's part of the public log only."""
-    return engine_seat_view(game, seat, log_from=hand_start(game))
+    """The card table's view for ``seat``: the engine's seat view in its JSON form (this hand's log)."""
+    return engine_seat_view(game, seat).to_json()
 
 
 def _public_table(game: Game, mode: str) -> dict[str, Any]:
-    """The table as no seat sees it, drawn from seat 1's side (as the watch-a-game page draws it) with no
-    move offered and nothing the engine works out from a hand (what it could take of the pile). A
-    teacher's has every hand open (``open_hands``, as that page has them); an onlooker's holds no hand."""
-    view = _table(game, 1)
-    view.update(moves=[], more_moves=0, my_turn=False, mode="open" if mode == "teacher" else "public")
-    view["pile"] = {**view["pile"], "takes": [], "why_not": None}
-    if mode == "teacher":
-        hands = game.position.hands
-        view["open_hands"] = {str(p): [str(c) for c in sorted(hands[p - 1])] for p in range(1, len(hands) + 1)}
-    else:
-        view["hand"] = []
+    """The table as no seat sees it: the engine's open view (every hand face up, no move offered, nothing
+    worked out from a hand), drawn from seat 1's side as the watch-a-game page draws it. A teacher's keeps
+    every hand (``open_hands``); an onlooker's holds none."""
+    view = open_view(game, 1).to_json()
+    if mode != "teacher":
+        del view["open_hands"]
+        view.update(hand=[], mode="public")
     return view
 
 

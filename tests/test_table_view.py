@@ -36,7 +36,9 @@ def _hidden_swapped(game: Game, seat: int, seed: int) -> Game:
         size = len(pos.hands[p - 1])
         pos.hands[p - 1], pool = sorted(pool[:size]), pool[size:]
     pos.stock = pool
-    return Game(pos, start=game.start, history=list(game.history), results=list(game.results), log=list(game.log))
+    swapped = game.clone()  # the same history, log and table memory
+    swapped.position = pos
+    return swapped
 
 
 def _seeded_positions(players: int, seed: int, every: int) -> list[Game]:
@@ -53,8 +55,7 @@ def _seeded_positions(players: int, seed: int, every: int) -> list[Game]:
 
 
 def _copy(game: Game) -> Game:
-    return Game(game.position.copy(), start=game.start, history=list(game.history), results=list(game.results),
-                log=list(game.log))  # fmt: skip
+    return game.clone()
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 11), (2, 12), (3, 13)])
@@ -81,8 +82,8 @@ def test_the_view_offers_moves_only_on_the_seats_own_turn() -> None:
     mine, theirs = seat_view(game, 1), seat_view(game, 2)
     assert mine["my_turn"] and mine["moves"] == ["draw"]  # Bolivia: the black 3 on top blocks the pile
     assert not theirs["my_turn"] and theirs["moves"] == []
-    assert mine["pile"] == {"top": "3S", "size": 2, "blocked": True, "frozen": False, "takes": [],
-                            "why_not": mine["pile"]["why_not"]}  # fmt: skip
+    assert mine["pile"] == {"top": "3S", "size": 2, "cards": ["4D", "3S"], "blocked": True, "frozen": False,
+                            "takes": [], "why_not": mine["pile"]["why_not"]}  # fmt: skip
     assert mine["pile"]["why_not"]["code"] == "pile-blocked"
     assert mine["stock"] == len(game.position.stock)
     assert [s["cards"] for s in mine["seats"]] == [5, len(game.position.hands[1])]

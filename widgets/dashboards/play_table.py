@@ -20,11 +20,11 @@ from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.seeds import new_seed
 from bolivia_core.i18n import (
-    EN,
     LANGUAGE_NAMES,
     LANGUAGES,
     Explanation,
     get_language,
+    has_code,
     render,
 )
 from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
@@ -67,7 +67,7 @@ def best_level() -> str:
 def level_words(level: str) -> str:
     """A computer level in words of the current language; a level the catalogue lacks as the engine names it."""
     code = f"dash:level-{level}"
-    return render(code) if code in EN else level
+    return render(code) if has_code(code) else level
 
 
 def t(code: str, **params: Any) -> str:
