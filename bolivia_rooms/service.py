@@ -106,6 +106,7 @@ log = logging.getLogger("bolivia_rooms")
 MAX_LINE = 1024 * 1024  # bytes a line: a saved game brought into a room fits, with room to spare
 READ_CHUNK = 64 * 1024
 SEND_BUFFER = 256 * 1024  # the kernel's send buffer of a connection
+WRITE_AT_ONCE = 64 * 1024  # what a connection's transport may hold before lines wait in its queue
 CLOSE_WAIT = 5.0  # seconds a closing connection has to read its last line before it is cut
 SAVE_TRIES = 20  # a change that is no move (a seat taken, a countdown) tried again on a newer table
 
@@ -292,10 +293,12 @@ class RoomService:
         await asyncio.sleep(0)  # every other connection's turn before this one's next line
 
     async def _write(self, link: _Link) -> None:
-        """The connection's writer: what is queued, in order, as fast as the connection reads it."""
+        """The connection's writer: what is queued, in order, as fast as the connection reads it (a line
+        is queued only while the transport holds more than ``WRITE_AT_ONCE``)."""
         while True:
             await link.ready.wait()
             link.ready.clear()
+            await link.writer.drain()
             while link.queue:
                 batch = b"".join(link.queue)
                 link.queue.clear()
@@ -311,11 +314,14 @@ class RoomService:
         if self.on_send is not None:
             self.on_send(link.seat, message)
         data = msgspec.json.encode(message) + b"\n"
+        if not link.queue and link.writer.transport.get_write_buffer_size() < WRITE_AT_ONCE:
+            link.writer.write(data)  # it keeps up: straight to its socket, no turn of the loop lost
+            return
         limits = self.limits
         if len(link.queue) >= limits.queue_messages or link.queued + len(data) > limits.queue_bytes:
             self._fall_behind(link)
             return
-        link.queue.append(data)
+        link.queue.append(data)  # its writer sends it when the socket has taken what it holds
         link.queued += len(data)
         link.ready.set()
 
