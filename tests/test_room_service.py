@@ -278,6 +278,42 @@ def test_a_stalled_reader_is_closed_with_a_reason_and_the_queue_stays_bounded(st
         host.close()
 
 
+@pytest.mark.soak
+def test_a_stalled_reader_leaves_the_service_memory_flat_over_a_minute_of_pushes(tmp_path: Path) -> None:
+    """The long form, measured on the service's own process: a minute of the inviter changing a seat as
+    fast as it can (no rate limit) while one seated page never reads; the resident memory grows by a few
+    MB at most (it grew about 3 MB a second before the queues were bounded)."""
+    service = ServiceProcess(str(tmp_path / "rooms"), "--lines-per-second", "1000000000")  # pushes as fast as made
+    try:
+        host = RoomClient(service.address)
+        made = _room(host)
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(service.address)
+        stalled.sendall(json.dumps({"type": "hello", "protocol": 2, "room": made["room"],
+                                    "token": made["seats"]["2"]}).encode() + b"\n")  # fmt: skip
+        status = Path(f"/proc/{service.process.pid}/status")
+
+        def resident() -> float:
+            line = next(x for x in status.read_text().splitlines() if x.startswith("VmRSS:"))
+            return int(line.split()[1]) / 1024
+
+        host.request({"type": "level", "room": made["room"], "host": made["host"], "seat": 3, "level": "club"})
+        start, began = resident(), time.monotonic()
+        most = start
+        changes = 0
+        while time.monotonic() - began < 60:
+            level = ("greedy", "club")[changes % 2]
+            host.request({"type": "level", "room": made["room"], "host": made["host"], "seat": 3, "level": level})
+            changes += 1
+            most = max(most, resident())
+        assert changes > 1000 and most - start < 16, f"{changes} pushes: {start:.1f} MB, then at most {most:.1f} MB"
+        host.close()
+        stalled.close()
+    finally:
+        service.stop()
+
+
 # --- Redis lost and back -------------------------------------------------------------------------------
 
 
