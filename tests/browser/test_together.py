@@ -150,7 +150,7 @@ class _Mirror:
     store's game, as the page's kernel computes them from the room's view)."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.table = {"labels": table_labels(seat_view(game, seat), "en")}
+        self.table = {"labels": table_labels(seat_view(game, seat).to_json(), "en")}
 
 
 def _choice(game: Game, seed: int) -> Action:
