@@ -562,7 +562,7 @@ class RoomService:
         self._send(link, {"type": "done", "re": request.id})
 
     async def _on_view(self, link: _Link, request: p.View) -> None:
-        if link.room is None or (link.seat is None and link.watch is None):
+        if not link.attached or link.room is None:
             raise RoomRefusal("room-not-seated")
         self._push(link, await self._room(link.room))
 

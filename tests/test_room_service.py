@@ -31,7 +31,7 @@ from bolivia_rooms.client import RoomClient
 from bolivia_rooms.service import MAX_LINE, Limits, ServiceThread
 from bolivia_rooms.store import RedisStore, SQLiteStore, Store
 from tests import test_rooms
-from tests.test_rooms import REDIS_SERVER, _free_port, _leaks, _public
+from tests.test_rooms import REDIS_SERVER, _free_port, _leaks, _shown_so_far
 
 redis_url, stores, clients = test_rooms.redis_url, test_rooms.stores, test_rooms.clients  # the same fixtures here
 
@@ -670,9 +670,7 @@ def test_a_teacher_sees_every_hand_an_onlooker_none_and_no_seat_a_watch_key(
         assert shown["table"]["open_hands"] == hands and shown["actions"] == []
         public = onlooker.wait_view(lambda v: v["version"] == version)
         assert public["table"]["hand"] == [] and "open_hands" not in public["table"] and public["actions"] == []
-        known = Counter[str]()  # every card shown on the table so far: all an onlooker may be told of
-        for state in now.replay():
-            known |= _public(state)
+        known = _shown_so_far(now)[-1]  # every card shown on the table so far: all an onlooker may be told of
         for line in onlooker.lines or []:
             assert not _leaks(json.loads(line), known), _leaks(json.loads(line), known)[:3]
     watch_keys = {k["key"] for k in keys.values()}

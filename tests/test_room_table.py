@@ -25,7 +25,7 @@ from bolivia_rooms.service import ServiceThread
 from bolivia_rooms.store import SQLiteStore
 from bolivia_widgets import PlayTable
 from bolivia_widgets.dashboards.room_table import RoomTable, seat_link_of
-from tests.test_rooms import _cards, _leaks, _public
+from tests.test_rooms import _cards, _leaks, _shown_so_far
 
 
 class PageLoop:
@@ -312,16 +312,8 @@ def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_ca
     assert stored is not None
     game = Game.from_json(stored.game)
     versions = [m.version for m in service.service.store.moves(made["room"])]
-    hands: list[Counter[str]] = []
-    shown: list[Counter[str]] = []
-    public: Counter[str] = Counter()
-    hand_number = 0
-    for state in game.replay():
-        if state.position.hand_number != hand_number:  # a new deal: what was shown before tells nothing of it
-            hand_number, public = state.position.hand_number, Counter()
-        public |= _public(state)
-        shown.append(public.copy())
-        hands.append(Counter(str(c) for c in state.position.hands[0]))
+    shown = _shown_so_far(game, per_hand=True)  # a new deal: what was shown before tells nothing of it
+    hands = [Counter(str(c) for c in state.position.hands[0]) for state in game.replay()]
     assert len(sent) > 50
     for version, table in sent:
         at = sum(1 for v in versions if v <= version) if version >= 0 else 0

@@ -153,6 +153,24 @@ def _public(game: Game) -> Counter[str]:
     return seen
 
 
+def _shown_so_far(game: Game, per_hand: bool = False) -> list[Counter[str]]:
+    """After each action of ``game`` (from its start), every card shown on the table so far, counting
+    each time a card came into view (a 3S discarded, taken with the pile, and another 3S discarded later
+    are two 3S seen, though the table never showed both at once). ``per_hand``: from each deal afresh."""
+    shown: list[Counter[str]] = []
+    seen: Counter[str] = Counter()
+    before: Counter[str] = Counter()
+    hand_number = 0
+    for state in game.replay():  # one game, yielded as it goes on
+        if per_hand and state.position.hand_number != hand_number:
+            hand_number, seen, before = state.position.hand_number, Counter(), Counter()
+        now = _public(state)
+        seen += now - before  # the cards that came into view with this action
+        before = now
+        shown.append(seen.copy())
+    return shown
+
+
 def _leaks(message: Any, allowed: Counter[str], where: str = "") -> list[str]:
     """Every string, and every list of card strings, in ``message`` that names more of a card than
     the seat may know of (its hand and every card shown on the table so far)."""
@@ -209,13 +227,8 @@ def _check_no_leak(service: ServiceThread, room: str, lines: list[bytes]) -> Non
     game = Game.from_json(stored.game)
     versions = [m.version for m in store.moves(room)]
     assert len(versions) == len(game.history) > 20
-    hands: list[Counter[str]] = []  # seat 1's hand, and every card shown so far, after each move
-    shown: list[Counter[str]] = []
-    public: Counter[str] = Counter()
-    for state in game.replay():  # one game, yielded as it goes on
-        public |= _public(state)  # a card once shown on the table stays known
-        shown.append(public.copy())
-        hands.append(Counter(str(c) for c in state.position.hands[0]))
+    shown = _shown_so_far(game)  # a card once shown on the table stays known
+    hands = [Counter(str(c) for c in state.position.hands[0]) for state in game.replay()]  # seat 1's, after each
     assert len(lines) > 20
     views = 0
     for line in lines:
