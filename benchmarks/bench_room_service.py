@@ -156,7 +156,7 @@ def stall(args: argparse.Namespace) -> None:
                 pass
             closed = "yes (what it held read, then the end)"
         except ConnectionResetError:
-            closed = "yes (cut: it read nothing within 5 s of falling behind)"
+            closed = "yes (cut: it read nothing within 10 s of falling behind)"
         except TimeoutError:
             pass
         host.close()

@@ -107,7 +107,7 @@ MAX_LINE = 1024 * 1024  # bytes a line: a saved game brought into a room fits, w
 READ_CHUNK = 64 * 1024
 SEND_BUFFER = 256 * 1024  # the kernel's send buffer of a connection
 WRITE_AT_ONCE = 64 * 1024  # what a connection's transport may hold before lines wait in its queue
-CLOSE_WAIT = 5.0  # seconds a closing connection has to read its last line before it is cut
+CLOSE_WAIT = 10.0  # seconds a closing connection has to read its last lines before it is cut
 SAVE_TRIES = 20  # a change that is no move (a seat taken, a countdown) tried again on a newer table
 
 

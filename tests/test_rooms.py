@@ -102,7 +102,7 @@ def clients() -> Iterator[Callable[..., RoomClient]]:
     made: list[RoomClient] = []
 
     def connect(service: ServiceThread | _Listening, **options: Any) -> RoomClient:
-        made.append(RoomClient(service.address, timeout=10, **options))
+        made.append(RoomClient(service.address, timeout=30, **options))  # a busy machine may take a while
         return made[-1]
 
     yield connect
