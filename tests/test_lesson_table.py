@@ -20,6 +20,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import set_language
 from bolivia_core.scenario import SCENARIOS
 from bolivia_widgets import ActionQuiz, LessonTable
+from bolivia_widgets.components.table import CardTable
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
@@ -33,21 +34,21 @@ def english_afterwards():
     set_language("en")
 
 
-def indices(table: LessonTable | ActionQuiz, cards: str) -> list[int]:
+def indices(table: CardTable, cards: str) -> list[int]:
     """The hand indices of ``cards``, as the page's taps name them."""
-    hand = [str(c) for c in table.hand]
+    hand = table.hand["cards"]
     chosen: list[int] = []
     for code in cards.split():
         chosen.append(next(i for i, c in enumerate(hand) if c == code and i not in chosen))
     return chosen
 
 
-def said(table: LessonTable | ActionQuiz) -> str:
-    message = table.table["page"]["message"]
+def said(table: CardTable) -> str:
+    message = table.message
     return " ".join(message["lines"]) if message else ""
 
 
-def pile_quiz() -> ActionQuiz:
+def pile_quiz() -> CardTable:
     """Lesson 5's exercise: a 2 on top of the pile, two kings in hand: the right move is to draw."""
     return ActionQuiz(SCENARIOS["wild-on-top"].text, answer="draw", asked="take pile with KH KS")
 
@@ -58,17 +59,17 @@ def pile_quiz() -> ActionQuiz:
 def test_the_right_move_is_played_and_explained_in_words() -> None:
     quiz = pile_quiz()
     assert quiz.handle({"do": "draw", "where": "stock"})
-    assert quiz.done and len(quiz.game.history) == 1 and quiz.game.phase == "play"
+    assert quiz.source.done and len(quiz.source.game.history) == 1 and quiz.source.game.phase == "play"
     text = said(quiz)
     assert text.startswith("✔ Right.") and "2 of clubs" in text and not CARD_CODE.search(text)
 
 
 def test_a_wrong_move_is_refused_with_a_hint_and_changes_nothing() -> None:
     quiz = pile_quiz()
-    before = quiz.game.to_json()
+    before = quiz.source.game.to_json()
     assert not quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
-    assert quiz.game.to_json() == before and quiz.tries.left == 1 and not quiz.done
-    message = quiz.table["page"]["message"]
+    assert quiz.source.game.to_json() == before and quiz.source.tries.left == 1 and not quiz.source.done
+    message = quiz.message
     assert message["kind"] == "refusal" and message["where"] == "pile"
     text = said(quiz)
     assert "A hint" in text and "2 of clubs" in text and "king of hearts" in text  # in words, no codes
@@ -79,11 +80,11 @@ def test_the_second_wrong_move_plays_the_answer_and_says_why() -> None:
     quiz = pile_quiz()
     for _ in range(2):
         quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
-    assert quiz.done and [str(a) for a in quiz.game.history] == ["draw"]
+    assert quiz.source.done and [str(a) for a in quiz.source.game.history] == ["draw"]
     assert "last try" in said(quiz) and "2 of clubs" in said(quiz)
-    before = quiz.game.to_json()
+    before = quiz.source.game.to_json()
     assert not quiz.handle({"do": "discard", "card": 0, "where": "pile"})  # marked: nothing more is played
-    assert quiz.game.to_json() == before
+    assert quiz.source.game.to_json() == before
 
 
 @pytest.mark.parametrize("intent", [
@@ -93,9 +94,9 @@ def test_the_second_wrong_move_plays_the_answer_and_says_why() -> None:
 ])  # fmt: skip
 def test_a_malformed_intent_is_refused_by_name_spends_no_try_and_changes_nothing(intent: object) -> None:
     quiz = pile_quiz()
-    before = quiz.game.to_json()
+    before = quiz.source.game.to_json()
     assert not quiz.handle(intent)  # type: ignore[arg-type]
-    assert quiz.game.to_json() == before and quiz.tries.left == 2
+    assert quiz.source.game.to_json() == before and quiz.source.tries.left == 2
     assert "no try is spent" in said(quiz) and "Traceback" not in said(quiz)
 
 
@@ -103,12 +104,12 @@ def test_adding_to_the_other_side_s_meld_is_a_wrong_answer_said_by_side() -> Non
     """Lesson 2: side 2's eights are on the table for player 1 to see; tapping them with the 8 of hearts is
     the answer "yes", which is wrong: a side adds only to its own melds."""
     quiz = ActionQuiz(EIGHTS, answer="discard 8H")
-    theirs = [side for side in quiz.table["view"]["sides"] if not side["mine"]]
-    assert [meld["cards"] for meld in theirs[0]["melds"]] == [["8C", "8D", "8S"]]  # the eights are shown
-    assert quiz.table["labels"]["sides"][1]["melds"][0]["label"].startswith("meld 1: 8s")  # named for a screen reader
-    before = quiz.game.to_json()
+    theirs = [side for side in quiz.sides.values() if not side["mine"]]
+    assert [meld["cards"] for meld in theirs[0]["melds"].values()] == [["8C", "8D", "8S"]]  # the eights are shown
+    assert theirs[0]["melds"]["1"]["label"].startswith("meld 1: 8s")  # named for a screen reader
+    before = quiz.source.game.to_json()
     assert not quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
-    assert quiz.game.to_json() == before and quiz.tries.left == 1
+    assert quiz.source.game.to_json() == before and quiz.source.tries.left == 1
     assert "side 2's" in said(quiz) and "no meld 2" not in said(quiz)
     assert quiz.handle({"do": "discard", "card": indices(quiz, "8H")[0], "where": "pile"})
 
@@ -117,7 +118,7 @@ def test_the_worked_answer_says_why_the_last_move_was_wrong() -> None:
     quiz = ActionQuiz(EIGHTS, answer="discard 8H")
     for _ in range(2):
         quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
-    assert quiz.done and [str(a) for a in quiz.game.history] == ["discard 8H"]
+    assert quiz.source.done and [str(a) for a in quiz.source.game.history] == ["discard 8H"]
     assert "last try" in said(quiz) and "8 of hearts" in said(quiz) and "That meld is side 2's" in said(quiz)
 
 
@@ -125,21 +126,22 @@ def test_a_two_meld_opening_is_staged_group_by_group_then_marked_in_any_order() 
     """Lesson 6: three aces (60) and three kings (30), 90 against the first minimum of 50. Tapping + with the
     aces stages them, though they would do alone: the exercise asks about both melds together."""
     quiz = ActionQuiz(OPENING, answer="meld AH AS AD | KH KS KD")
-    before = quiz.game.to_json()
-    assert not quiz.handle({"do": "meld", "groups": [indices(quiz, "KH KS KD")], "stage": True, "where": "meld-area"})
-    staged = quiz.table["page"]["staged"]
-    assert staged["points"] == 30 and staged["minimum"] == 50 and quiz.tries.left == 2
-    assert quiz.game.to_json() == before
+    before = quiz.source.game.to_json()
+    assert not quiz.handle({"do": "meld", "groups": [indices(quiz, "KH KS KD")], "stage": True, "ask": 1,
+                             "where": "meld-area"})  # fmt: skip
+    staged = quiz.staging
+    assert staged["points"] == 30 and staged["minimum"] == 50 and quiz.source.tries.left == 2
+    assert quiz.source.game.to_json() == before
     assert quiz.handle({"do": "meld", "groups": [*staged["groups"], indices(quiz, "AH AS AD")], "where": "meld-area"})
-    assert quiz.done and said(quiz).startswith("✔ Right.")
-    assert sorted(len(m) for m in quiz.game.position.melds[0]) == [3, 3]
+    assert quiz.source.done and said(quiz).startswith("✔ Right.")
+    assert sorted(len(m) for m in quiz.source.game.position.melds[0]) == [3, 3]
 
 
 def test_an_allowed_move_that_is_not_the_answer_is_wrong_and_not_played() -> None:
     quiz = ActionQuiz(OPENING, answer="meld AH AS AD | KH KS KD")
-    before = quiz.game.to_json()
+    before = quiz.source.game.to_json()
     assert not quiz.handle({"do": "discard", "card": indices(quiz, "5C")[0], "where": "pile"})
-    assert quiz.game.to_json() == before and "not the move this exercise asks for" in said(quiz)
+    assert quiz.source.game.to_json() == before and "not the move this exercise asks for" in said(quiz)
 
 
 def test_a_quiz_whose_answer_the_engine_refuses_cannot_be_made() -> None:
@@ -178,9 +180,10 @@ def test_every_lesson_quiz_asks_for_the_move_its_question_s_answer_implies() -> 
     quizzes = lesson_quizzes()
     assert {slug[:2] for slug, _ in quizzes} == {"01", "02", "05", "06", "08", "09"}
     for slug, quiz in quizzes:
-        if quiz.asked is not None:
-            assert quiz.game.explain(quiz.asked), f"{slug}: the move asked about is allowed, so it is the answer"
-            assert all(answer != quiz.asked for answer in quiz.answers), slug
+        if quiz.source.asked is not None:
+            source = quiz.source
+            assert source.game.explain(source.asked), f"{slug}: the move asked about is allowed, so it is the answer"
+            assert all(answer != quiz.source.asked for answer in quiz.source.answers), slug
 
 
 # --- the try-it table -----------------------------------------------------------------------------
@@ -190,22 +193,22 @@ def test_a_lesson_table_plays_every_seat_in_turn_and_undoes() -> None:
     """Lesson 1's deal: player 2 moves first; after a draw and a discard the table shows player 3's hand."""
     game = new_game("bolivia", players=4, seed=3)
     table = LessonTable(game)
-    assert table.seat == 2 and table.table["page"]["compact"] and not table.table["page"]["controls"]
+    assert table.source.seat == 2 and table.chrome["compact"] and not table.chrome["controls"]
     assert not table.handle({"do": "discard", "card": 0, "where": "pile"})  # a turn starts with a draw
-    assert "must first draw" in said(table) and not table.game.history
+    assert "must first draw" in said(table) and not table.source.game.history
     assert table.handle({"do": "draw", "where": "stock"})
-    drawn = table.game.to_json()
-    assert table.table["page"]["controls"]  # undo now
+    drawn = table.source.game.to_json()
+    assert table.chrome["controls"]  # undo now
     assert table.handle({"do": "discard", "card": 0, "where": "pile"})
-    assert table.seat == 3 and table.table["view"]["seat"] == 3 and table.table["view"]["my_turn"]
+    assert table.source.seat == 3 and table.hand["seat"] == 3 and table.turn["my_turn"]
     assert "Player 3's turn now" in said(table)
     assert table.handle({"do": "undo"})
-    assert table.seat == 2 and table.game.to_json() == drawn
+    assert table.source.seat == 2 and table.source.game.to_json() == drawn
     assert not game.history, "the lesson's own game is not changed by the table"
 
 
 def test_nothing_to_undo_is_said_and_changes_nothing() -> None:
     table = LessonTable(Game.from_position(SCENARIOS["take-the-pile"].text))
-    before = table.game.to_json()
+    before = table.source.game.to_json()
     assert not table.handle({"do": "undo"})
-    assert table.game.to_json() == before and "Nothing to undo" in said(table)
+    assert table.source.game.to_json() == before and "Nothing to undo" in said(table)
