@@ -7,8 +7,8 @@ each other person and computer did, as data, so the page can say it in words). A
 is the same table with every hand open and no move offered; an onlooker's has no hand at all. No view
 holds the room's seed, a key, or another seat's hidden card.
 
-Everything here that depends on the shape of the engine's seat view is in ``_table`` and
-``_public_table``: when the engine's view becomes a typed value, only they change.
+Everything here that depends on the engine's seat view (``SeatView`` and its JSON form) is in ``_table``
+and ``_public_table``: when that form changes, only they change.
 """
 
 from __future__ import annotations
