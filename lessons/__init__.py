@@ -2,7 +2,7 @@
 
 A lesson file (``lessons/NN_slug.py``) defines ``LESSON``; ``scripts/lessons.py build`` turns it into
 a notebook per language, taking each paragraph's translation from the ``lessons`` gettext domain
-(``bolivia_core/i18n/locale/<lang>/LC_MESSAGES/lessons.po``, kept by ``scripts/i18n.py --domain lessons``).
+(``lessons/locale/<lang>/LC_MESSAGES/lessons.po``, kept by ``scripts/i18n.py``).
 Rule values are never typed into prose: a paragraph names them as ``{placeholders}`` that the build
 fills from the lesson's rules object (``facts``), written the language's way.
 """
@@ -17,6 +17,8 @@ from pathlib import Path
 from bolivia_core.rules import Rules, get_rules
 
 HERE = Path(__file__).parent
+DOMAIN = "lessons"  # the gettext domain of the lessons' prose: context = a paragraph's id, id = its English
+LOCALE_DIR = HERE / "locale"
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+import bolivia_widgets  # noqa: F401  (registers the pages' words: the index page's lite-* among them)
 from bolivia_core.i18n import render
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,19 +1,23 @@
-"""Keep the translations in step with the English catalogues: the engine's and widgets' messages
-(domain ``bolivia``: ``EN`` in bolivia_core/i18n/messages.py) and the lessons' prose (domain ``lessons``:
-the paragraphs of lessons/*.py).
+"""Keep the translations in step with the English catalogues, one gettext domain per layer, each beside
+its package: the engine's words (``bolivia``: bolivia_core/i18n/messages.py), the computer players'
+(``players``: bolivia_core/players/messages.py), the command line's and tools' (``tools``:
+bolivia_core/tools/messages.py), the rooms' (``rooms``: bolivia_rooms/messages.py), the pages'
+(``widgets``: widgets/messages.py) and the lessons' prose (``lessons``: the paragraphs of lessons/*.py).
 
-    python scripts/i18n.py update          # templates, merge into every .po, compile .mo, list gaps (both domains)
-    python scripts/i18n.py missing [LANG]  # the codes each language still lacks (exit 1 if any)
-    python scripts/i18n.py fill LANG FILE  # take translations from FILE: one "code<TAB>template" a line
-    python scripts/i18n.py missing --domain lessons da   # the same for the lessons' prose
+    python scripts/i18n.py update           # templates, merge into every .po, compile .mo, list gaps (every domain)
+    python scripts/i18n.py missing [LANG]   # the codes each language still lacks, domain by domain (exit 1 if any)
+    python scripts/i18n.py fill LANG FILE   # take translations from FILE: one "code<TAB>template" a line
+    python scripts/i18n.py compare REV      # every translation at git revision REV is still here, unchanged
+    python scripts/i18n.py missing --domain lessons da   # one domain only (update and fill take it too)
 
-In the lessons domain a paragraph may span lines: ``missing`` and ``fill`` write a line break inside
-a text as backslash-n (and a backslash as two), so each text stays one line of the file.
+A code belongs to one domain, so ``fill`` sends each line to the domain that holds its code. In the
+lessons domain a paragraph may span lines: ``missing`` and ``fill`` write a line break inside a text as
+backslash-n (and a backslash as two), so each text stays one line of the file.
 
-After a merge brings new EN entries: ``update`` adds them to every .po (an English text that
-changed marks its translation fuzzy, so it falls back to English until checked), ``missing``
-lists them, and ``fill`` takes a translator's lines back in and compiles. Babel does the .po and
-.mo work here (a test dependency); the engine reads the .mo with the standard library alone.
+After a merge brings new codes: ``update`` adds them to every .po (an English text that changed marks
+its translation fuzzy, so it falls back to English until checked), ``missing`` lists them, and ``fill``
+takes a translator's lines back in and compiles. Babel does the .po and .mo work here (a test
+dependency); the engine reads the .mo with the standard library alone.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ import argparse
 import datetime
 import io
 import re
+import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -33,32 +39,14 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bolivia_core.i18n import DOMAIN, EN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, PLURAL_CATEGORIES  # noqa: E402
+import bolivia_core.players  # noqa: E402  (each layer registers its words when imported)
+import bolivia_core.tools  # noqa: E402, F401
+import bolivia_rooms  # noqa: E402, F401
+import bolivia_widgets  # noqa: E402, F401
+import lessons  # noqa: E402
+from bolivia_core.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, PLURAL_CATEGORIES, catalogues  # noqa: E402
 
-LESSONS = "lessons"
-DOMAINS = (DOMAIN, LESSONS)
-
-
-def lesson_texts() -> dict[str, str]:
-    """Every text of every lesson page: id -> English, in page order; an id used twice must say the same."""
-    from lessons import PAGE_TEXTS, all_lessons
-
-    texts: dict[str, str] = {text.id: text.english for text in PAGE_TEXTS}
-    for lesson in all_lessons():
-        for text in lesson.texts():
-            if texts.setdefault(text.id, text.english) != text.english:
-                raise SystemExit(f"lessons/{lesson.slug}: id {text.id!r} says something else elsewhere")
-    return texts
-
-
-def english(domain: str = DOMAIN) -> dict[str, str]:
-    """The English catalogue of a domain: code -> text."""
-    if domain == DOMAIN:
-        return dict(EN)
-    if domain == LESSONS:
-        return lesson_texts()
-    raise SystemExit(f"unknown domain {domain!r}; known domains: {', '.join(DOMAINS)}")
-
+LESSONS = lessons.DOMAIN
 TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # stable headers: a diff shows only texts
 REPORT_LINE = re.compile(r"^\w+ \(\w+\): \d+/\d+ translated")  # ``missing``'s heading, skipped by ``fill``
@@ -68,13 +56,67 @@ CARD_FIELDS = {"card", "cards", "upcard", "melds", "top"}
 # Catalogue codes whose English texts contain the game's own notation.
 NOTATION_CODES = {"pile-way": "{ways} lists the knob's own values (natural pair, own meld): leave it as it is."}
 
+# What each domain's words are, for the headers of its files.
+WHAT = {
+    "bolivia": "the engine's words (rules, refusals, the game's log)",
+    "players": "the computer players' words (rationales, hints, the coach's warnings)",
+    "tools": "the command line's and tools' words (help, rules sheets, simulations, studies)",
+    "rooms": "the rooms' words (seats, invitations, refusals)",
+    "widgets": "the pages' words (the card table, the dashboards, the lessons' exercises and tools)",
+    LESSONS: "the lessons' prose",
+}
+
+
+def lesson_texts() -> dict[str, str]:
+    """Every text of every lesson page: id -> English, in page order; an id used twice must say the same."""
+    texts: dict[str, str] = {text.id: text.english for text in lessons.PAGE_TEXTS}
+    for lesson in lessons.all_lessons():
+        for text in lesson.texts():
+            if texts.setdefault(text.id, text.english) != text.english:
+                raise SystemExit(f"lessons/{lesson.slug}: id {text.id!r} says something else elsewhere")
+    return texts
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A gettext domain as this tool keeps it: its English (code -> text) and the folder of its files."""
+
+    name: str
+    english: Callable[[], dict[str, str]]
+    locale_dir: Path
+    paragraphs: bool = False  # the lessons' Markdown paragraphs: other notes, texts escaped in TSV lines
+
+
+def _domains() -> dict[str, Domain]:
+    found = {c.domain: Domain(c.domain, lambda c=c: dict(c.english), c.locale_dir) for c in catalogues()}
+    found[LESSONS] = Domain(LESSONS, lesson_texts, lessons.LOCALE_DIR, paragraphs=True)
+    return found
+
+
+DOMAINS = _domains()
+
+
+def domain_of(name: str) -> Domain:
+    if name not in DOMAINS:
+        raise SystemExit(f"unknown domain {name!r}; known domains: {', '.join(DOMAINS)}")
+    return DOMAINS[name]
+
+
+def english(domain: str = DOMAIN) -> dict[str, str]:
+    """The English catalogue of a domain: code -> text."""
+    return domain_of(domain).english()
+
 
 def po_path(language: str, domain: str = DOMAIN) -> Path:
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+    return domain_of(domain).locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def mo_path(language: str, domain: str = DOMAIN) -> Path:
     return po_path(language, domain).with_suffix(".mo")
+
+
+def pot_path(domain: str = DOMAIN) -> Path:
+    return domain_of(domain).locale_dir / f"{domain}.pot"
 
 
 def translator_notes(code: str, english: str, language: str | None) -> list[str]:
@@ -123,20 +165,33 @@ def lesson_notes(english_text: str) -> list[str]:
 
 
 def template_catalog(language: str | None, domain: str = DOMAIN) -> Catalog:
-    if domain == LESSONS:
-        return lessons_template(language)
-    header = (
-        f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages. Drafts taken from the words of the\n"
-        "# rule texts in this language, open to review by native speakers.\n"
-        if language else "# The Bolivia explorer's messages: the template, made from EN in bolivia_core/i18n.\n"
-    ) + (
-        "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
-        "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
-        "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
-    )
-    catalog = empty_catalog(language, DOMAIN, header)
-    for code, english in EN.items():
-        catalog.add(english, "", context=code, auto_comments=translator_notes(code, english, language))
+    """A domain's catalogue with today's English and the notes for translators, no translations yet."""
+    kept = domain_of(domain)
+    what = WHAT.get(domain, f"the {domain} domain's words")
+    if kept.paragraphs:
+        header = (
+            f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's lessons. Drafts, open to review by native "
+            "speakers.\n" if language
+            else "# The Bolivia explorer's lessons: the template, made from the paragraphs in lessons/*.py.\n"
+        ) + (
+            "# msgctxt is the paragraph's id, msgid its English (Markdown). Card notation (10H, KS, JK), action\n"
+            "# syntax (add KD to 2) and every {placeholder} stay exactly as they are; the game's words follow\n"
+            "# bolivia_core/i18n/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
+        )
+    else:
+        header = (
+            f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's messages, {what}. Drafts taken from the\n"
+            "# words of the rule texts in this language, open to review by native speakers.\n"
+            if language else f"# The Bolivia explorer's messages, {what}: the template, made from EN.\n"
+        ) + (
+            "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
+            "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
+            "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
+        )
+    catalog = empty_catalog(language, domain, header)
+    for code, text in kept.english().items():
+        notes = lesson_notes(text) if kept.paragraphs else translator_notes(code, text, language)
+        catalog.add(text, "", context=code, auto_comments=notes)
     return catalog
 
 
@@ -148,22 +203,6 @@ def empty_catalog(language: str | None, domain: str, header: str) -> Catalog:
         creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False,
         language_team=f"{LANGUAGE_NAMES[language]} (drafts open to review)" if language else None,
     )  # fmt: skip
-
-
-def lessons_template(language: str | None) -> Catalog:
-    """The lessons' prose: msgctxt is the paragraph's id in lessons/*.py, msgid its English."""
-    header = (
-        f"# {LANGUAGE_NAMES[language]}: the Bolivia explorer's lessons. Drafts, open to review by native speakers.\n"
-        if language else "# The Bolivia explorer's lessons: the template, made from the paragraphs in lessons/*.py.\n"
-    ) + (
-        "# msgctxt is the paragraph's id, msgid its English (Markdown). Card notation (10H, KS, JK), action\n"
-        "# syntax (add KD to 2) and every {placeholder} stay exactly as they are; the game's words follow\n"
-        "# bolivia_core/i18n/locale/glossary.json. Made and merged by scripts/i18n.py; edit the msgstr lines only."
-    )
-    catalog = empty_catalog(language, LESSONS, header)
-    for code, text in lesson_texts().items():
-        catalog.add(text, "", context=code, auto_comments=lesson_notes(text))
-    return catalog
 
 
 def read(language: str, domain: str = DOMAIN) -> Catalog | None:
@@ -229,10 +268,11 @@ def unescaped(text: str) -> str:
     return re.sub(r"\\([\\nt])", lambda m: {"n": "\n", "t": "\t", "\\": "\\"}[m.group(1)], text)
 
 
-def update(domains: Iterable[str] = DOMAINS) -> None:
-    LOCALE_DIR.mkdir(exist_ok=True)
+def update(domains: Iterable[str] = tuple(DOMAINS)) -> None:
     for domain in domains:
-        with (LOCALE_DIR / f"{domain}.pot").open("wb") as handle:
+        pot = pot_path(domain)
+        pot.parent.mkdir(parents=True, exist_ok=True)
+        with pot.open("wb") as handle:
             write_po(handle, template_catalog(None, domain), width=100, no_location=True)
         for language in TRANSLATED:
             write(language, merged(language, read(language, domain), domain=domain), domain)
@@ -251,19 +291,67 @@ def report(languages: Iterable[str], domain: str = DOMAIN) -> int:
     return 1 if missing_any else 0
 
 
-def fill(language: str, path: Path, domain: str = DOMAIN) -> None:
-    texts = english(domain)
-    extra = {}
+def fill(language: str, path: Path, domain: str | None = None) -> list[str]:
+    """Take a translator's lines into the catalogues of the domains that hold their codes (or of ``domain``
+    only); returns the domains written."""
+    searched = [domain] if domain else list(DOMAINS)
+    owner = {code: name for name in searched for code in english(name)}
+    extra: dict[str, dict[str, str]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#") or REPORT_LINE.match(line):
             continue
         code, tab, text = line.lstrip().partition("\t")
-        if not tab or code not in texts:
-            raise SystemExit(
-                f"{path}:{number}: expected 'code<TAB>template' with a code of the {domain} domain, got {line[:60]!r}"
-            )
-        extra[code] = unescaped(text) if domain == LESSONS else text
-    write(language, merged(language, read(language, domain), extra, domain), domain)
+        if not tab or code not in owner:
+            where = f"the {domain} domain" if domain else "any domain"
+            raise SystemExit(f"{path}:{number}: expected 'code<TAB>template' with a code of {where}, got {line[:60]!r}")
+        name = owner[code]
+        extra.setdefault(name, {})[code] = unescaped(text) if DOMAINS[name].paragraphs else text
+    for name, texts in extra.items():
+        write(language, merged(language, read(language, name), texts, name), name)
+    return list(extra)
+
+
+def po_files_at(revision: str) -> dict[tuple[str, str], Catalog]:
+    """Every translated .po file of the repository at a git revision: (domain, language) -> catalogue."""
+    listing = subprocess.run(["git", "ls-tree", "-r", "--name-only", revision], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()  # fmt: skip
+    found = {}
+    for name in listing:
+        parts = Path(name).parts
+        if len(parts) >= 3 and parts[-2] == "LC_MESSAGES" and name.endswith(".po") and parts[-3] in TRANSLATED:
+            data = subprocess.run(["git", "show", f"{revision}:{name}"], cwd=ROOT, check=True, capture_output=True)
+            found[(Path(name).stem, parts[-3])] = read_po(io.BytesIO(data.stdout), locale=parts[-3])
+    return found
+
+
+def compare(revision: str) -> list[str]:
+    """What a change lost: each (code, language) translation at ``revision`` must be in exactly one of today's
+    domains, with the same English and the same translation (fuzzy as it was). Returns the problems."""
+    today = {(name, language): read(language, name) for name in DOMAINS for language in TRANSLATED}
+    held: dict[tuple[str, str], list[tuple[str, object]]] = {}
+    for (name, language), catalog in today.items():
+        for message in catalog or ():
+            if message.id and message.context:
+                held.setdefault((str(message.context), language), []).append((name, message))
+    problems = []
+    before = po_files_at(revision)
+    for (old_domain, language), catalog in sorted(before.items()):
+        for message in catalog:
+            if not message.id or not message.context:
+                continue
+            code = str(message.context)
+            now = held.get((code, language), [])
+            if len(now) != 1:
+                problems.append(f"{language} {code} (was in {old_domain}): in {len(now)} domains today")
+                continue
+            name, kept = now[0]
+            same = (kept.id, kept.string, kept.fuzzy) == (message.id, message.string, message.fuzzy)  # type: ignore[attr-defined]
+            if not same:
+                problems.append(f"{language} {code} (was in {old_domain}, now in {name}): its text changed")
+    checked = sum(1 for catalog in before.values() for m in catalog if m.id and m.context)
+    print(f"{checked} translations at {revision} checked against today's {len(DOMAINS)} domains: "
+          f"{len(problems)} lost or changed")  # fmt: skip
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,19 +363,25 @@ def main(argv: list[str] | None = None) -> int:
     filling = commands.add_parser("fill", help="take translations from a code<TAB>template file")
     filling.add_argument("language", choices=TRANSLATED)
     filling.add_argument("file", type=Path)
+    comparing = commands.add_parser("compare", help="check that no translation at a git revision was lost")
+    comparing.add_argument("revision")
     for command in (updating, missing, filling):
-        command.add_argument("--domain", choices=DOMAINS, default=None,
-                             help="bolivia (the messages) or lessons (the lessons' prose); update does both by default")
+        command.add_argument("--domain", choices=tuple(DOMAINS), default=None,
+                             help="one domain only (default: every domain)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        problems = compare(args.revision)
+        for problem in problems:
+            print(f"  {problem}")
+        return 1 if problems else 0
+    domains = (args.domain,) if args.domain else tuple(DOMAINS)
     if args.command == "update":
-        domains = (args.domain,) if args.domain else DOMAINS
         update(domains)
         return max(report(TRANSLATED, domain) for domain in domains)
-    domain = args.domain or DOMAIN
     if args.command == "fill":
-        fill(args.language, args.file, domain)
-        return report([args.language], domain)
-    return report(args.languages, domain)
+        written = fill(args.language, args.file, args.domain)
+        return max((report([args.language], domain) for domain in written), default=0)
+    return max(report(args.languages, domain) for domain in domains)
 
 
 if __name__ == "__main__":

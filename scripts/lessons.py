@@ -26,8 +26,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, format_number, render  # noqa: E402
+import bolivia_widgets  # noqa: E402, F401  (registers the pages' words: the pages' titles among them)
+from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, format_number, render  # noqa: E402
 from lessons import (  # noqa: E402
+    DOMAIN,
+    LOCALE_DIR,
     Code,
     Heading,
     LanguageLinks,
@@ -59,7 +62,7 @@ def translator(language: str) -> Translate:
     """A text in ``language`` from the compiled ``lessons`` catalogue (English where it has none)."""
     if language == "en":
         return lambda text: text.english
-    catalogue = gettext.translation("lessons", LOCALE_DIR, languages=[language], fallback=True)
+    catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
     return lambda text: catalogue.pgettext(text.id, text.english)
 
 

@@ -187,7 +187,7 @@ def test_a_pair_kept_for_the_pile_is_said_as_what_it_waits_for_not_as_taking_thi
     matches them"), not that they "could take the 9-card pile"."""
     from bolivia_core.players.heuristic import score_actions
     from bolivia_core.players.style import STRONG
-    from bolivia_core.players.view import seat_view
+    from bolivia_core.seat import seat_view
 
     game = _pair_and_pile(pile)
     assert game.explain("take pile with 9H 9D")  # refused: this pile is not one the 9s take
@@ -226,7 +226,7 @@ def test_the_reasons_call_a_sequence_what_the_rules_call_it_with_a_fitting_artic
     game = Game.from_position("rules=two-deck; turn=1; phase=play; melds1=KS KD KC; p1=4H 5H 6H 9C QD 7S")
     (sequence,) = _reasons_of(game, "meld 4H 5H 6H")
     assert sequence.code == "why-meld-sequence" and "escalera" not in str(sequence) and "canasta" in str(sequence)
-    from bolivia_core.i18n import EN
+    from bolivia_core.players.messages import EN
     from bolivia_core.rules import PRESETS, get_rules
 
     names = {render(f"label:natural-sequence:{get_rules(p).sequence_called}") for p in PRESETS}

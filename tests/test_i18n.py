@@ -25,9 +25,10 @@ from bolivia_core.tools.cli import main
 from bolivia_core.tools.compare import rules_sheet_html
 from bolivia_core.i18n import (
     EN,
+    GLOSSARY,
     LANGUAGES,
-    LOCALE_DIR,
     PLURAL_CATEGORIES,
+    all_english,
     card_name,
     format_number,
     get_language,
@@ -45,12 +46,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import i18n  # noqa: E402  (scripts/i18n.py: the tool the lead runs after a merge)
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
+MESSAGE_DOMAINS = [domain for domain in i18n.DOMAINS if domain != i18n.LESSONS]  # the lessons' prose: test_lessons
+EVERY = all_english()  # every layer's codes (scripts/i18n.py imported every layer)
 NBSP = "\u00a0"
 COUNTS = (0, 1, 2, 5, 12, 22, 112)
 
 
-def po(language: str):
-    with i18n.po_path(language).open("rb") as handle:
+def po(language: str, domain: str = "bolivia"):
+    with i18n.po_path(language, domain).open("rb") as handle:
         return read_po(handle, locale=language)
 
 
@@ -72,12 +75,16 @@ def english_afterwards():
 # --- the catalogues -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("domain", MESSAGE_DOMAINS)
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_catalogue_has_every_code_once_with_the_same_placeholders(language: str) -> None:
-    catalog = po(language)
+def test_every_catalogue_has_every_code_once_with_the_same_placeholders(language: str, domain: str) -> None:
+    """Every code of every layer's domain translated in every language, as completely as when the words were
+    one catalogue: nothing missing, nothing fuzzy, the same placeholders."""
+    catalog = po(language, domain)
     entries = {str(m.context): m for m in catalog if m.id}
-    assert sorted(entries) == sorted(EN), "codes missing from or extra in the .po: run scripts/i18n.py update"
-    for code, english in EN.items():
+    english_texts = i18n.english(domain)
+    assert sorted(entries) == sorted(english_texts), "codes missing or extra in the .po: run scripts/i18n.py update"
+    for code, english in english_texts.items():
         message = entries[code]
         assert message.id == english, f"{language} {code}: the .po's English is stale"
         assert message.string and not message.fuzzy, f"{language} {code}: not translated"
@@ -94,12 +101,14 @@ def test_counted_fields_list_one_form_per_plural_category(language: str) -> None
 
 
 def translated_templates(language: str) -> list[tuple[str, str]]:
-    return [(code, translated(code, language) or "") for code in EN]
+    return [(code, translated(code, language) or "") for code in EVERY]
 
 
+@pytest.mark.parametrize("domain", [*MESSAGE_DOMAINS, i18n.LESSONS])
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_compiled_catalogue_is_the_po_compiled(language: str) -> None:
-    assert i18n.mo_path(language).read_bytes() == i18n.compiled(po(language)), "run scripts/i18n.py update"
+def test_compiled_catalogue_is_the_po_compiled(language: str, domain: str) -> None:
+    compiled = i18n.compiled(po(language, domain))
+    assert i18n.mo_path(language, domain).read_bytes() == compiled, "run scripts/i18n.py update"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -108,7 +117,7 @@ def test_no_message_falls_back_to_english(language: str) -> None:
     own catalogue; a text the same as the English must be one of the game's shared words."""
     shared = {"bolivia", "Bolivia", "Canasta", "canasta", "escalera", "samba", "joker", "{label} ({cards}): bonus",
               "Melds", "partner", "bonus"}  # fmt: skip
-    for code, english in EN.items():
+    for code, english in EVERY.items():
         template = translated(code, language)
         assert template is not None, f"{language} {code} falls back to English"
         assert template != english or template in shared, f"{language} {code} is the English text: {english!r}"
@@ -206,7 +215,7 @@ def glossary_problems(language: str, english: Mapping[str, str], translations: M
 
     Placeholders are not words of the text ({bonus_sequence} names no bonus): they are left out.
     """
-    terms = json.loads((LOCALE_DIR / "glossary.json").read_text(encoding="utf-8"))["terms"]
+    terms = json.loads(GLOSSARY.read_text(encoding="utf-8"))["terms"]
     problems = []
     for term in terms:
         english_term = re.compile(term["en_pattern"], re.IGNORECASE)
@@ -221,8 +230,8 @@ def glossary_problems(language: str, english: Mapping[str, str], translations: M
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_glossary_terms_are_used_in_every_message(language: str) -> None:
     """Where the English says a term of the game, the translation says the glossary's word."""
-    translations = {code: translated(code, language) or "" for code in EN}
-    problems = glossary_problems(language, EN, translations)
+    translations = {code: translated(code, language) or "" for code in EVERY}
+    problems = glossary_problems(language, EVERY, translations)
     assert not problems, f"{language}: " + "; ".join(problems)
 
 
@@ -315,7 +324,7 @@ def test_cli_answers_in_each_language(language: str, capsys: pytest.CaptureFixtu
     assert f'<html lang="{language}">' in sheet and html.escape(render("section:threes", language=language)) in sheet
     assert get_language() == "en"  # the command leaves the process's language as it was
     if language != "en":
-        english = [EN[c] for c in EN if c.startswith(("knob:", "section:", "source:", "value:")) and " " in EN[c]]
+        english = [t for c, t in EVERY.items() if c.startswith(("knob:", "section:", "source:", "value:")) and " " in t]
         leaked = [text for text in english if text in listing + diff + sheet]
         assert not leaked, f"English catalogue texts in the {language} output: {leaked[:3]}"
 
@@ -343,7 +352,7 @@ def test_simulate_and_tournament_report_in_the_language(language: str, capsys: p
     report = capsys.readouterr().out
     for code in ("sim-mean-scores", "tournament-times"):
         assert render(code, {"scores": "", "times": ""}, language).rstrip() in simulated + report
-    english = [(EN[code].split("{")[0].strip(), code) for code in EN if code.startswith(("sim-", "tournament-"))]
+    english = [(t.split("{")[0].strip(), code) for code, t in EVERY.items() if code.startswith(("sim-", "tournament-"))]
     leaked = [text for text, code in english  # "side" is Danish too: only words the translation does not say
               if len(text) > 3 and text in simulated + report and text not in (translated(code, language) or "")]
     assert not leaked, f"English in the {language} report: {leaked}"

@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bolivia_core import get_rules
-from bolivia_core.i18n import LANGUAGES, LOCALE_DIR, format_number
+from bolivia_core.i18n import LANGUAGES, format_number
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -109,7 +109,7 @@ def test_a_bad_lesson_file_is_named(tmp_path: Path) -> None:
 
 
 def test_the_template_holds_every_text_of_every_lesson_once() -> None:
-    with (LOCALE_DIR / "lessons.pot").open("rb") as handle:
+    with i18n.pot_path(i18n.LESSONS).open("rb") as handle:
         template = read_po(handle)
     entries = {str(m.context): m.id for m in template if m.id}
     assert entries == i18n.lesson_texts(), "run scripts/i18n.py update"
@@ -148,7 +148,6 @@ def test_tsv_escapes_keep_a_paragraph_on_one_line() -> None:
 
 def test_fill_takes_a_translators_lines_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``missing`` output, translated and fed to ``fill``: the .po gets the paragraph with its line breaks."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "po_path", lambda language, domain="bolivia": tmp_path / language / f"{domain}.po")
     tsv = tmp_path / "sv.tsv"
     tsv.write_text("sv (lessons): 0/1 translated, missing:\n  turn:steps\tSpelare turas om.\\n\\n1. **Dra** {draw}\n",

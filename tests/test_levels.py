@@ -17,9 +17,9 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.players.heuristic import score_actions
 from bolivia_core.players.lookahead import StrongPlayer
 from bolivia_core.players.style import CLUB, STRONG
-from bolivia_core.players.view import seat_view
+from bolivia_core.seat import seat_view
 from bolivia_core.players import rank_actions
-from bolivia_core.i18n import EN
+from bolivia_core.i18n import catalogue_of
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
 from bolivia_core.tools.tournament import wilson_interval
 
@@ -32,7 +32,7 @@ def _check_said(game: Game, decision: Decision) -> None:
     if game.phase in ("draw", "play"):
         assert decision.rationale, f"no reason given for {decision.action}"
     for why in decision.rationale:
-        assert why.code in EN
+        assert catalogue_of(why.code).domain in ("bolivia", "players")  # the engine's words or the players'
         text = str(why)  # a missing parameter raises here
         assert text and "{" not in text
 
@@ -147,7 +147,9 @@ def _hidden_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
         size = len(pos.hands[player - 1])
         pos.hands[player - 1], pool = sorted(pool[:size]), pool[size:]
     pos.stock = pool
-    return Game(pos, game.start, list(game.history), list(game.results), list(game.log))
+    shuffled = game.clone()  # the same history, log and table memory
+    shuffled.position = pos
+    return shuffled
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -222,7 +222,7 @@ def test_every_english_copy_the_template_redirects_has_a_copy_in_each_language()
     import re
 
     from bolivia_core.i18n import LANGUAGES
-    from bolivia_core.i18n.messages import _ALIASES
+    from bolivia_core.i18n.catalogues import _ALIASES
 
     root = Path(__file__).resolve().parents[1]
     script = (root / "share/jupyter/voila/templates/bolivia/language-copy.js").read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bolivia_core.i18n import EN, render, set_language
+from bolivia_core.i18n import render, set_language, translated
 from bolivia_core.rules import RulesError, get_rules
 from bolivia_widgets import VariantLab
 from bolivia_widgets.dashboards.variant_lab import shipped_studies
@@ -45,7 +45,7 @@ def test_the_page_answers_at_once_from_a_shipped_study() -> None:
     clear = [name for name, d in stored.items() if d["clear"]]
     said = result["differences"][0]["clear"]
     assert len(said) <= len(clear)  # one sentence per clear difference that is shown
-    assert result["turns_alt"].startswith(EN["lab-hand_turns-alt"].split("{")[0])
+    assert result["turns_alt"].startswith(translated("lab-hand_turns-alt", "en").split("{")[0])
 
 
 def test_the_page_says_it_again_in_another_language() -> None:

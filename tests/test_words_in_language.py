@@ -7,15 +7,22 @@ objects rendered in a language other than English; the expected words are the ru
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from bolivia_core.tools.compare import load_club_rules, save_club_rules
 from bolivia_core.game import Game, new_game
 from bolivia_core.melds import check_meld
-from bolivia_core.i18n import LOCALE_DIR, get_language, render, set_language
+from bolivia_core.i18n import get_language, render, set_language
 from bolivia_core.rules import get_rules
 from bolivia_core.scenario import SCENARIOS
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT))  # first: ``lessons`` is the sources' package, not the script of that name
+import i18n  # noqa: E402  (scripts/i18n.py: every domain and where its files are)
 
 ENGLISH_SUITS = re.compile(r"\b(clubs|diamonds|hearts|spades)\b")
 
@@ -143,8 +150,8 @@ def test_a_computer_s_discard_rationale_speaks_of_its_own_side() -> None:
 
 def test_danish_genitive_after_a_number_takes_an_apostrophe() -> None:
     assert render("event-from-position", {"hand": 1, "player": 2}, "da").endswith("spiller 2's tur")
-    for domain in ("bolivia", "lessons"):
-        po = (LOCALE_DIR / "da" / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
+    for domain in i18n.DOMAINS:
+        po = i18n.po_path("da", domain).read_text(encoding="utf-8")
         strings = "\n".join(line for line in po.splitlines() if not line.startswith(("#", "msgid", "msgctxt")))
         assert not re.search(r"\{(player|side|asker)\}s\b|\b(spiller|side) \d+s\b", strings), domain
 
@@ -198,7 +205,7 @@ def _translations(language: str, domain: str) -> dict[str, tuple[str, str]]:
     """Code -> (English, translation) of a domain's catalogue (the message id is the English)."""
     from babel.messages.pofile import read_po
 
-    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+    with i18n.po_path(language, domain).open("rb") as handle:
         catalogue = read_po(handle, locale=language)
     return {str(m.context): (str(m.id), m.string) for m in catalogue if m.context and isinstance(m.string, str)}
 
@@ -214,7 +221,7 @@ def test_the_game_s_name_starts_with_a_capital_wherever_it_names_the_game(langua
               for name in ("bolivia", "swedish", "two-deck", "canasta")}  # fmt: skip
     assert titles["bolivia"][1][0].isupper() and titles["canasta"][1][0].isupper(), titles
     wrong = []
-    for domain in ("bolivia", "lessons"):
+    for domain in i18n.DOMAINS:
         for code, (english, translation) in _translations(language, domain).items():
             for english_title, title in titles.values() if "{rules}" in english else [("", "")]:
                 said_en = english.replace("{rules}", english_title)

@@ -1,5 +1,6 @@
 """Jupyter widgets over bolivia_core: thin views that observe inputs and call the engine."""
 
+from . import messages  # noqa: F401  (registers the pages' words with render first)
 from .components.cards import CardRow
 from .dashboards.game_viewer import GameViewer
 from .language import LanguagePicker, page_language

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import traitlets
 from IPython.display import HTML
 
-from bolivia_core.i18n import EN, get_language, normalise_language, render, set_language
+from bolivia_core.i18n import get_language, has_code, normalise_language, render, set_language
 
 from .language import follow_language, follow_request, page_language
 
@@ -182,7 +182,7 @@ class PageText(widgets.HTML):
 
     def __init__(self, heading: str, paragraphs: Sequence[str] = (), level: int = 2, **kwargs: Any) -> None:
         for code in (heading, *paragraphs):
-            if code not in EN:
+            if not has_code(code):
                 raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
         super().__init__(**kwargs)
         self.heading, self.paragraphs, self.level = heading, tuple(paragraphs), level
@@ -216,7 +216,7 @@ def page_heading(notebook: str) -> PageText:
     tab's title (``pages.page_tab_title``) is shown beside it, and both follow every picker on the page."""
     stem = notebook.removesuffix(".ipynb")
     codes = SHORT_INTROS.get(notebook, (f"page-intro:{stem}", f"page-more:{stem}"))
-    paragraphs = [code for code in codes if code in EN]
+    paragraphs = [code for code in codes if has_code(code)]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
     return heading
@@ -238,7 +238,7 @@ def page_section(heading: str, *paragraphs: str) -> PageText:
 def page_pointer(target: str, code: str) -> widgets.HTML:
     """A sentence pointing to another page (``code`` has a ``{title}`` for the link's words), said in the
     page's language and again when a picker changes it: the variant explorer points to the Variant lab."""
-    if code not in EN:
+    if not has_code(code):
         raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
     pointer = widgets.HTML()
 

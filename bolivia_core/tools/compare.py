@@ -20,7 +20,7 @@ from ..actions import TakePile, TakeTop
 from ..cards import format_cards, parse_cards
 from ..game import Game
 from ..melds import check_meld
-from ..i18n import EN, format_number, normalise_language, render
+from ..i18n import EN, format_number, has_code, normalise_language, render
 from ..rules import (
     ASSUMPTION,
     HOUSE_RULE,
@@ -104,7 +104,7 @@ def value_text(value: Any, language: str | None = None) -> str:
         return render("value:yes" if value else "value:no", language=language)
     if isinstance(value, int):
         return format_number(value, language)
-    if isinstance(value, str) and f"value:{value}" in EN:
+    if isinstance(value, str) and has_code(f"value:{value}"):
         return render(f"value:{value}", language=language)
     return str(value)
 

@@ -18,9 +18,12 @@ from functools import cache
 import pytest
 from playwright.sync_api import Page, expect
 
-from bolivia_core.i18n import EN, render, translated
+import bolivia_widgets  # noqa: F401  (the pages' words registered)
+from bolivia_core.i18n import all_english, render, translated
 
 from tests.browser.test_pages import CONTROLS_OUT_OF_SIGHT, SCREENS, WIDE, settle
+
+EN = all_english()  # every layer's English, the pages' among them
 
 TIMEOUT = 90_000  # a kernel started on request on a busy machine
 DASHBOARDS = {  # each dashboard and what shows it has run: its widget's own box

@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from bolivia_core.game import new_game
-from bolivia_core.i18n import EN, LANGUAGE_NAMES, card_name, render
+from bolivia_core.i18n import LANGUAGE_NAMES, all_english, card_name, render
 from bolivia_widgets.pages import lesson_titles
 
 TIMEOUT = 90_000  # a cold kernel on a busy machine: every load after the first starts one
 # The lab's own English texts and the verdict's: none may show on a page in another language.
-ENGLISH = [text for code, text in EN.items() if code.startswith(("lab:", "view:")) and "{" not in text]
+ENGLISH = [text for code, text in all_english().items() if code.startswith(("lab:", "view:")) and "{" not in text]
 FIRST_CARD = sorted(new_game("bolivia", seed=7).position.hands[new_game("bolivia", seed=7).to_move - 1])[0]
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from bolivia_core import score_side
-from bolivia_core.i18n import EN, format_number
+import bolivia_widgets  # noqa: F401  (the pages' words registered)
+from bolivia_core.i18n import all_english, format_number
 
 TIMEOUT = 60_000  # a cold kernel on a busy machine
 # Everything the page says or holds for a reader: its text (hidden too) and every attribute value but
@@ -60,7 +61,7 @@ def test_the_danish_index_has_no_english_catalogue_text(page: Page, voila_url: s
     expect(start).to_have_attribute("href", "01_the_turn.ipynb", timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", "da")
     text = page.locator("body").inner_text()
-    english = [t for t in EN.values() if " " in t and "{" not in t and len(t) > 12]
+    english = [t for t in all_english().values() if " " in t and "{" not in t and len(t) > 12]
     leaked = [t for t in english if t in text]
     assert not leaked, f"English catalogue texts on the Danish index: {leaked[:3]}"
     # the game is linked in Danish twice: under "start here" and among the dashboards
@@ -81,9 +82,10 @@ def test_the_swedish_variants_page_speaks_swedish_prose_and_verdicts(page: Page,
     import gettext
 
     from bolivia_core import check_meld
-    from bolivia_core.i18n import LOCALE_DIR, set_language
+    from bolivia_core.i18n import set_language
+    from lessons import DOMAIN, LOCALE_DIR
 
-    swedish = gettext.translation("lessons", LOCALE_DIR, languages=["sv"])
+    swedish = gettext.translation(DOMAIN, LOCALE_DIR, languages=["sv"])
     heading = swedish.pgettext("variants:h-one-meld", "One meld, four verdicts")
     assert heading != "One meld, four verdicts", "the Swedish catalogue translates the heading"
     set_language("sv")

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from bolivia_core.i18n import EN
+from bolivia_core.i18n import render
 from bolivia_widgets.pages import PAGES, page_title
 
 from tests.browser.conftest import SCREENSHOTS, STDERR, kernel_ids_of
@@ -65,7 +65,8 @@ CONTROLS_OUT_OF_SIGHT = """() => {
 }"""
 WIDE = {"width": 1280, "height": 900}
 SCREENS = {"phone 390 px": {"width": 390, "height": 844}, "200% zoom": {"width": 640, "height": 450}}
-TABS = {"variant_explorer.ipynb": tuple(EN[f"variant:tab-{tab}"] for tab in ("rules", "situation", "club"))}
+TABS = {"variant_explorer.ipynb": tuple(render(f"variant:tab-{tab}", language="en") for tab in ("rules", "situation",
+                                                                                                 "club"))}
 
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
