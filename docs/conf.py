@@ -42,6 +42,7 @@ nitpick_ignore_regex = [
     # Annotations a class's signature keeps as written (Sphinx does not evaluate them there): pathlib's
     # Path, and the room table's alias for a callback scheduler.
     (r"py:class", r"Path|Schedule"),
+    (r"py:class", r"([\w.]+\.)?[A-Z]"),  # a type variable (T), which has no page of its own
 ]
 
 html_theme = "pydata_sphinx_theme"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -60,7 +61,19 @@ def _clean_env() -> dict[str, str]:
 def _tracked(folder: str) -> list[str]:
     """The files git tracks under one of the checkout's package folders, relative to it."""
     listed = subprocess.run(["git", "ls-files", "-z", folder], cwd=ROOT, capture_output=True, text=True, check=True)
-    return [name.removeprefix(folder + "/") for name in listed.stdout.split("\0") if name]
+    prefix = "" if folder == "." else folder + "/"
+    return [name.removeprefix(prefix) for name in listed.stdout.split("\0") if name]
+
+
+def _export(folder: Path) -> Path:
+    """The checkout's tracked files as they are now, and nothing else: what a fresh clone builds from. (The
+    checkout itself holds the editable install's egg-info, whose file list setuptools would add to the sdist,
+    hiding a file that pyproject.toml leaves out.)"""
+    for name in _tracked("."):
+        if (ROOT / name).is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, folder / name)
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +81,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     if not (ROOT / ".git").exists():
         pytest.skip("the wheel test builds from a git checkout (it compares the wheel with the tracked files)")
     where = tmp_path_factory.mktemp("wheel")
-    built = _run([sys.executable, "-m", "build", "--outdir", where / "dist", ROOT], where, timeout=300)
+    source = _export(where / "source")
+    built = _run([sys.executable, "-m", "build", "--outdir", where / "dist", source], where, timeout=300)
     assert built.returncode == 0, built.stdout + built.stderr
     # A venv of its own, filled by this environment's pip (``pip --python``: the same install, without
     # seeding the venv with a pip of its own first); no byte-compiling, which a first import does anyway.
