@@ -208,7 +208,8 @@ def _api_page(package: str) -> str:
     subpackages = [m for m in children if m in _packages(package)]
     lines += [".. list-table::", "   :header-rows: 1", "   :widths: 35 65", "", "   * - module", "     - what it is"]
     for child in children:
-        link = f":doc:`{child}`" if child in subpackages else f":py:mod:`{child}`"
+        short = child.rpartition(".")[2]
+        link = f":doc:`{short} <{child}>`" if child in subpackages else f":py:mod:`{short} <{child}>`"
         lines += [f"   * - {link}", f"     - {_summary(importlib.import_module(child))}"]
     lines += [""]
     if subpackages:
