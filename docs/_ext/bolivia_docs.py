@@ -3,7 +3,8 @@
 ``{rules-sources}`` lists the rule texts the presets cite; ``{rules-table}`` puts every knob of the four
 presets side by side, section by section, each value with its source (what ``python -m bolivia_core rules
 NAME`` prints, one preset at a time); ``{import-contracts}`` lists the import contract of pyproject.toml,
-which ``lint-imports`` checks.
+which ``lint-imports`` checks. As a build starts, the API reference's pages are written (one a package, each
+module a section) into api/generated/, and ``package-exports`` says what each package exports.
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ import functools
 import importlib
 import inspect
 import pkgutil
-import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from docutils import nodes
-from sphinx.application import Sphinx
 from docutils.statemachine import StringList
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
@@ -152,7 +152,7 @@ class ImportContracts(_FromData):
         return [items]
 
 
-# --- the API reference: one page a module, written into api/generated/ as the build starts -----------------
+# --- the API reference: one page a package, written into api/generated/ as the build starts ----------------
 
 API_PACKAGES = ("bolivia_core", "bolivia_rooms", "bolivia_widgets")
 NOT_DOCUMENTED = ("bolivia_core.__main__", "bolivia_rooms.__main__")  # they run a program when imported
@@ -222,6 +222,7 @@ def _api_page(package: str) -> str:
 
 @functools.cache
 def _packages(package: str) -> list[str]:
+    """A package and its subpackages, each of which gets a page."""
     return [m for m in (package, *_modules(package)) if hasattr(importlib.import_module(m), "__path__")]
 
 
@@ -272,13 +273,16 @@ class PackageExports(SphinxDirective):
 def _defined_in(package: str, name: str, obj: Any) -> str | None:
     """The module of ``package`` that documents ``obj``: its ``__module__``, or for data (which has none) the
     module whose ``__all__`` names it; None for data that no module's ``__all__`` names (not documented)."""
-    module = getattr(obj, "__module__", None)
-    if isinstance(module, str) and module.startswith(package + ".") and (inspect.isclass(obj) or callable(obj)):
-        return module
-    for candidate, loaded in sorted(sys.modules.items()):
-        if candidate.startswith(package + ".") and name in getattr(loaded, "__all__", ()):
-            if getattr(loaded, name) is obj and not hasattr(loaded, "__path__"):
-                return candidate
+    if _defines(obj):
+        return str(obj.__module__)
+    for candidate in _modules(package):
+        loaded = importlib.import_module(candidate)
+        if (
+            name in getattr(loaded, "__all__", ())
+            and getattr(loaded, name) is obj
+            and candidate not in _packages(package)
+        ):
+            return candidate
     return None
 
 
