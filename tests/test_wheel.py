@@ -25,7 +25,8 @@ from bolivia_rooms.client import RoomClient
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where each installed package's files come from in the checkout (the widgets install under another name).
-PACKAGE_FOLDERS = {"bolivia_core": "bolivia_core", "bolivia_rooms": "bolivia_rooms", "bolivia_widgets": "widgets"}
+PACKAGE_FOLDERS = {init.parent.name: init.parent.name for init in ROOT.glob("bolivia_*/__init__.py")}
+PACKAGE_FOLDERS["bolivia_widgets"] = "widgets"
 TEMPLATE = Path("share/jupyter/voila/templates/bolivia")
 
 
