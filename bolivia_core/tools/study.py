@@ -41,8 +41,8 @@ from ..rules import PRESETS, Rules, RulesError, get_rules, plain_value, rules_fr
 from .tournament import wilson_interval
 
 __all__ = [
-    "FIGURES", "MELD_KINDS", "SHARD_GAMES", "SOURCES", "Difference", "Figure", "StudyError", "StudyResult",
-    "StudyStopped", "Variant", "parse_vary", "play_shard", "run_study", "variants",
+    "FIGURES", "MELD_KINDS", "SHARD_GAMES", "SOURCES", "Difference", "Figure", "ProgressBar", "StudyError",
+    "StudyResult", "StudyStopped", "Variant", "parse_vary", "play_shard", "run_study", "variants",
 ]  # fmt: skip
 
 STUDY_FORMAT = "bolivia-explorer study"

@@ -52,6 +52,8 @@ class GameOutcome:
 
 @dataclass
 class TournamentResult:
+    """The games of a tournament between two levels, each one's outcome, and the win rate read from them."""
+
     rules: str
     players: int
     seats: tuple[str, ...]
