@@ -25,6 +25,7 @@ from bolivia_core.game import Game, GameFileError, IllegalActionError, new_game
 from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
 from bolivia_core.rules import PRESETS
+from bolivia_core.seat import seat_view as table_seat_view
 from bolivia_core.seeds import derived_seed, new_seed
 
 from .tokens import new_room_id, new_token, token_digest, token_matches
@@ -310,14 +311,14 @@ class Room:
 
     def computer_choice(self) -> Action | None:
         """What the computer plays for the seat to move, when the computer plays it; else ``None``.
-        It reads a copy of the game (so it may think in another thread), and its choice is seeded from
+        It reads the seat's view (so it may think in another thread), and its choice is seeded from
         the room's seed (through the seed's stream: a choice tells nothing of the seed), the seat and
         the version, so a room resumed after a restart plays on exactly as it would have."""
         if not self.computer_to_move():
             return None
         seat = self.seats[(self.to_move or 0) - 1]
         seed = derived_seed(self.settings.seed, f"computer {seat.number} {self.version}")
-        return PLAYERS[seat.level](seed).choose(self.game.clone()).action
+        return PLAYERS[seat.level](seed).choose(table_seat_view(self.game, seat.number)).action
 
     def computer_move(self, action: Action | None = None) -> tuple[Room, Action] | None:
         """The computer's move (``action``, chosen already, or its choice now) for the seat to move."""

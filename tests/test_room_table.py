@@ -20,6 +20,7 @@ import pytest
 from bolivia_core.actions import Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS
+from bolivia_core.seat import seat_view
 from bolivia_rooms.client import RoomClient
 from bolivia_rooms.service import ServiceThread
 from bolivia_rooms.store import SQLiteStore
@@ -260,7 +261,7 @@ def test_asking_partner_reaches_the_partners_page_where_the_person_answers(
     levels = [PLAYERS["club"](n) for n in range(4)]
     path: list[tuple[int, str]] = []
     while not (game.to_move == 1 and Ask() in game.legal_actions()):
-        action = levels[game.to_move - 1].choose(game).action
+        action = levels[game.to_move - 1].choose(seat_view(game, game.to_move)).action
         path.append((game.to_move, str(action)))
         game.apply(action)
     made = _create(service)

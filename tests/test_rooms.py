@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bolivia_core.game import Game
+from bolivia_core.seat import seat_view
 from bolivia_rooms.client import RoomClient
 from bolivia_rooms.room import RoomSettings, create_room
 from bolivia_rooms.service import ServiceThread
@@ -433,7 +434,7 @@ def test_asking_partner_goes_to_the_partner_who_answers(
     levels = [PLAYERS["club"](n) for n in range(4)]
     path: list[tuple[int, str]] = []
     while not (game.to_move == 1 and Ask() in game.legal_actions()):
-        action = levels[game.to_move - 1].choose(game).action
+        action = levels[game.to_move - 1].choose(seat_view(game, game.to_move)).action
         path.append((game.to_move, str(action)))
         game.apply(action)
         assert len(path) < 100

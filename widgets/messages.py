@@ -434,6 +434,7 @@ EN: dict[str, str] = {
     "dash:level-beginner": "beginner",
     "dash:level-club": "club player",
     "dash:level-strong": "strong",
+    "dash:level-expert": "expert",
     # the hand-score calculator
     "calc:melds": "Melds",
     "calc:melds-placeholder": "one meld a line, e.g. KH KS KD 2C",
