@@ -20,7 +20,7 @@ from ..actions import Action, Discard, TakePile, parse_action
 from ..i18n import Explanation, render
 from ..seat import SeatView
 from .decision import Decision
-from .expert import Budget, ExpertPlayer, SearchResult, Stop
+from .expert import NS_PER_MS, Budget, ExpertPlayer, SearchResult, Stop
 from .heuristic import RankedAction, candidates, score_actions
 from .roster import PLAYERS
 from .style import BEGINNER, CLUB, STRONG, Style
@@ -87,7 +87,7 @@ class Hint:
         if self.search is not None:
             result = self.search
             data["search"] = {"worlds": result.worlds, "playouts": result.playouts,
-                              "cpu_ms": round(result.cpu_ns / 1e6, 1), "stopped": result.stopped,
+                              "cpu_ms": round(result.cpu_ns / NS_PER_MS, 1), "stopped": result.stopped,
                               "estimates": [{"action": str(e.action), "points": round(e.mean, 1),
                                              "error": round(e.error, 1), "worlds": e.worlds}
                                             for e in result.estimates]}  # fmt: skip

@@ -37,9 +37,12 @@ from .heuristic import RankedAction, candidates, score_actions, with_keeps
 from .lookahead import LOOKAHEAD, estimate, play_forward
 from .style import CLUB, STRONG
 
-__all__ = ["DEFAULT_BUDGET", "SEARCH", "Budget", "Estimate", "ExpertPlayer", "Search", "SearchResult", "search"]
+__all__ = [
+    "DEFAULT_BUDGET", "NS_PER_MS", "SEARCH", "Budget", "Estimate", "ExpertPlayer", "Search", "SearchResult", "search",
+]  # fmt: skip
 
 NS_PER_SECOND = 1_000_000_000
+NS_PER_MS = 1_000_000
 MS_PER_SECOND = 1000
 
 Stop = Callable[[], bool]

@@ -18,7 +18,7 @@ from ..game import Game
 from ..i18n import Explanation
 from ..seat import SeatView, seat_view
 from .coach import main_reason
-from .expert import Budget, SearchResult, Stop, rationale, search
+from .expert import NS_PER_MS, Budget, SearchResult, Stop, rationale, search
 
 __all__ = ["MIN_LOSS", "REVIEW_BUDGET", "REVIEW_MOMENTS", "SCREEN_BUDGET", "Moment", "Review", "review"]
 
@@ -82,7 +82,7 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "hand": self.hand, "decisions": self.decisions, "heading": self.heading.to_dict(),
-                "moments": [m.to_dict() for m in self.moments], "cpu_ms": round(self.cpu_ns / 1e6)}  # fmt: skip
+                "moments": [m.to_dict() for m in self.moments], "cpu_ms": round(self.cpu_ns / NS_PER_MS)}  # fmt: skip
 
 
 @dataclass(frozen=True)
