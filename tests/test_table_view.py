@@ -112,7 +112,7 @@ def test_melds_carry_their_kind_and_progress_and_the_rules_minimum() -> None:
     assert labels["sides"][0]["melds"][0]["label"].startswith("meld 1: ")
     assert labels["sides"][0]["melds"][1]["label"].startswith("meld 2: ")
     assert "complete (7 cards)" in labels["sides"][0]["melds"][1]["label"]
-    assert "meld 9 of clubs, 9 of diamonds and 9 of spades" in labels["moves"].values()
+    assert "meld the 9 of clubs, the 9 of diamonds and the 9 of spades" in labels["moves"].values()
 
 
 def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
@@ -122,7 +122,7 @@ def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
     assert labels["pile"].startswith("discard pile: 3 of spades on top, 2 cards")
     assert sorted(labels["hand"]) == ["5 of clubs", "9 of clubs", "9 of diamonds", "king of hearts", "king of spades"]
     swedish = table_labels(view, "sv")
-    assert swedish["hand"] != labels["hand"] and "5 av klöver" in swedish["hand"]
+    assert swedish["hand"] != labels["hand"] and "klöver femma" in swedish["hand"]
 
 
 def test_cards_are_said_in_words() -> None:
@@ -208,7 +208,7 @@ def test_what_a_move_brought_is_said_in_words_the_top_card_onto_a_meld_too() -> 
     table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=draw; p1=9C 9D 5C JD; melds1=5H 6H 7H; "
                    "pile=4D 8H")  # fmt: skip
     assert table.handle({"do": "take_top", "meld": 1})
-    assert table.table["page"]["message"]["lines"] == ["You took 8 of hearts from the pile onto meld 1."]
+    assert table.table["page"]["message"]["lines"] == ["You took the 8 of hearts from the pile onto meld 1."]
 
 
 def test_red_threes_drawn_are_said_with_the_cards_drawn() -> None:
@@ -236,7 +236,7 @@ def test_a_refused_move_is_said_in_words() -> None:
     before = format_position(table.game.position)
     assert not table.handle({"do": "add", "meld": 1, "cards": [_index(table, "7H")]})
     lines = table.table["page"]["message"]["lines"]
-    assert lines[0] == "Not allowed: add 7 of hearts to meld 1."
+    assert lines[0] == "Not allowed: add the 7 of hearts to meld 1."
     assert format_position(table.game.position) == before
 
 
