@@ -1,7 +1,8 @@
-"""The lessons' card table in a real browser, by taps only: lesson 1's try-it (draw, discard, the next
-seat's hand, undo) and its exercise (a wrong move hinted and not played, then the right one), and lesson
-2's exercise (the other side's eights tapped with an eight: a hint that names the side). Places are found
-by their accessible names: "stock…", "discard pile…", "meld N…", hand cards "4 of hearts".
+"""The lessons' card table in a real browser, by taps only: lesson 1's try-it (draw, discard, the turn
+handed on while the learner keeps their own seat, the others played move by move, undo) and its exercise
+(a wrong move hinted and not played, then the right one), and lesson 2's exercise (the other side's eights
+tapped with an eight: a hint that names the side). Places are found by their accessible names: "stock…",
+"discard pile…", "meld N…", hand cards "4 of hearts".
 
 Lesson 6's exercise: a two-meld opening staged group by group by taps, then laid.
 
@@ -63,10 +64,15 @@ def test_lesson_one_s_try_it_and_exercise_by_taps(browser, voila_url: str, size:
         name = card_name(held[0])
         tap_card(hand, name)
         practice.get_by_role("button", name=re.compile("^discard pile")).click()
-        expect(practice.locator(".bt-message")).to_contain_text("Player 3's turn now", timeout=TIMEOUT)
+        message = practice.locator(".bt-message")
+        expect(message).to_contain_text("Your turn is over: player 3 plays next", timeout=TIMEOUT)
         expect(practice.get_by_role("button", name=re.compile("^discard pile"))).to_have_attribute(
             "aria-label", re.compile(f"^discard pile: {name} on top"))  # fmt: skip
-        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[2])} cards")
+        expect(hand).to_have_attribute("aria-label", f"your hand, {len(held) - 1} cards")  # still the learner's
+        practice.get_by_role("button", name=re.compile("^stock")).click()  # not the learner's turn: refused
+        expect(message).to_contain_text("not yours", timeout=TIMEOUT)
+        practice.get_by_role("button", name="the others play").click()
+        expect(message).to_contain_text("your turn again", timeout=TIMEOUT)
         practice.get_by_role("button", name="undo my last move").click()
         expect(hand).to_have_attribute("aria-label", f"your hand, {len(held)} cards", timeout=TIMEOUT)
 

@@ -190,7 +190,7 @@ class CardTable(anywidget.AnyWidget):
             return None
         from .table_view import explanation_words
 
-        lines = [explanation_words(line, language) if isinstance(line, Mapping) else line() if callable(line)
+        lines = [explanation_words(line, language, self.seat) if isinstance(line, Mapping) else line() if callable(line)
                  else str(line) for line in message.get("lines", [])]  # fmt: skip
         return {"kind": message.get("kind", "news"), "where": message.get("where", ""), "lines": lines}
 

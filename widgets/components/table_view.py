@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, parse_action
-from bolivia_core.cards import Card, format_cards, parse_cards
+from bolivia_core.cards import Card, parse_cards
 from bolivia_core.game import Game
-from bolivia_core.i18n import card_name, format_number, has_code, render
+from bolivia_core.i18n import card_name, card_style, format_number, has_code, render
 from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label, seat_view
 
 __all__ = [
@@ -65,11 +65,11 @@ def cards_in_words(notation: str, language: str | None = None) -> str:
     return "; ".join(said)
 
 
-def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[str, Any]:
+def _params_in_words(params: Mapping[str, Any], language: str | None, seat: int | None = None) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, dict) and "reasons" in value:
-            values[key] = "; ".join(explanation_words(r, language) for r in value["reasons"])
+            values[key] = "; ".join(explanation_words(r, language, seat) for r in value["reasons"])
         elif isinstance(value, dict) and "action" in value:
             try:
                 values[key] = action_words(value["action"], language)  # its cards in words too
@@ -78,7 +78,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
         elif isinstance(value, str) and value.startswith(WORD_CODES) and has_code(value):
             values[key] = render(value, language=language)
         elif key in CARD_PARAMS and isinstance(value, str) and value:
-            values[key] = cards_in_words(value, language)
+            values[key] = value  # notation: render says it in words, in the case the sentence asks for
         elif isinstance(value, list):
             values[key] = tuple(value)
         else:
@@ -86,9 +86,14 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
     return values
 
 
-def explanation_words(data: Mapping[str, Any], language: str | None = None) -> str:
-    """An event or reason (as ``explanation_view`` writes it) in words of ``language``, cards in words."""
-    return render(str(data["code"]), _params_in_words(data.get("params", {}), language), language)
+def explanation_words(data: Mapping[str, Any], language: str | None = None, seat: int | None = None) -> str:
+    """An event or reason (as ``explanation_view`` writes it) in words of ``language``, cards in words; one
+    about ``seat``'s own player (the learner at the table) is said to them: "you must first draw", where the
+    catalogue has that form (the code with ``:you``)."""
+    code, params = str(data["code"]), data.get("params", {})
+    if seat is not None and params.get("player") == seat and has_code(f"{code}:you"):
+        code = f"{code}:you"
+    return render(code, _params_in_words(params, language, seat), language, cards="words")
 
 
 def event_words(data: Mapping[str, Any], language: str | None = None) -> str:
@@ -98,16 +103,8 @@ def event_words(data: Mapping[str, Any], language: str | None = None) -> str:
 def action_words(notation: str, language: str | None = None) -> str:
     """A move offered in notation, said as a verb phrase with its cards in words: "meld 9C 9D 9S" ->
     "meld 9 of clubs, 9 of diamonds and 9 of spades"."""
-    action = parse_action(notation)
-    text = action.said(language)
-    groups = [tuple(g) for g in getattr(action, "melds", ())]
-    if getattr(action, "cards", ()):
-        groups.append(tuple(action.cards))
-    if isinstance(action, Discard):
-        groups.append((action.card,))
-    for group in sorted(groups, key=len, reverse=True):
-        text = text.replace(format_cards(group), cards_in_words(format_cards(group), language), 1)
-    return text
+    with card_style("words"):
+        return str(parse_action(notation).said(language))
 
 
 def _cards_of(action: Any) -> list[Card]:
@@ -125,7 +122,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     the scores and the log in words. It reads the view alone, so a page that holds no game can label one."""
 
     def t(code: str, **params: Any) -> str:
-        return render(code, params, language)
+        return render(code, params, language, cards="words")
 
     seat = int(view["seat"])
     hand = [card_name(Card.parse(c), language) for c in view["hand"]]
@@ -176,7 +173,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
     pile_note = ""
     deciding = not view["my_turn"] or view["phase"] == "draw"  # once the learner has drawn, the pile is for later
     if pile["why_not"] and deciding:
-        pile_note = explanation_words(pile["why_not"], language)
+        pile_note = explanation_words(pile["why_not"], language, None if spectator else seat)
     elif pile["takes"] and view["my_turn"] and view["phase"] == "draw":
         pile_note = t("table-pile-takeable")
     takes = [{"move": m, "words": action_words(m, language)} for m in pile["takes"]]
@@ -185,6 +182,8 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         turn = t("play-turn-game-over")
     elif phase == "hand over":
         turn = t("table-turn-hand-over", hand=view["hand_number"])
+    elif view["my_turn"] and phase == "draw" and not view["stock"]:
+        turn = t("table-turn-you-stock-out")  # nothing to draw: the pile, or pass
     elif view["my_turn"] and phase == "draw" and not pile["takes"]:
         turn = t("table-turn-you-draw-stock")
     elif view["my_turn"]:
@@ -199,7 +198,7 @@ def table_labels(view: Mapping[str, Any], language: str | None = None) -> dict[s
         "takes": t("table-takes"), "stage": t("table-stage"), "lay_staged": t("table-lay-staged"),
         "take_back": t("table-take-back"), "skip": t("table-skip"), "chosen": t("table-chosen"),
         "recent": t("table-recent"),
-        "go_out": t("table-go-out", card=card_name(Card.parse(last[0]), language)) if len(last) == 1 else "",
+        "go_out": t("table-go-out", card=last[0]) if len(last) == 1 else "",  # the card in the case the words need
         "moves": t("play-controls"), "log_title": t("table-log-title"), "why": t("play-why"),
         "saved": t("play-saved"), "saved_placeholder": t("play-saved-placeholder"), "save": t("play-save-json"),
         "resume": t("play-resume"), "score_sheet": t("table-score-sheet"), "blocked": t("table-blocked"),
