@@ -42,10 +42,10 @@ def main() -> None:
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": width, "height": height})
-        page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")
+        page.goto(f"{url}/voila/render/play.ipynb?seed=1", timeout=TIMEOUT, wait_until="commit")
         page.get_by_role("button", name=re.compile("^stock")).wait_for(timeout=TIMEOUT)
         set_pace(page, "instant")
-        follower = HintFollower(page, PlayTable(language="en"))
+        follower = HintFollower(page, PlayTable(seed=1, language="en"))
         records = []
         for _ in range(options.turns):
             if follower.mirror.game.phase in ("hand over", "game over"):

@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from .actions import Action, parse_action
-from .cards import CARD_ORDER, Card, format_cards
+from .actions import Action, TakePile, parse_action
+from .cards import CARD_ORDER, Card
 from .turn.checks import explain, reasons
 from .turn.legal import LegalActions
 from .i18n import Reason, render
+from .memory import TableMemory
 from .position import Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
 from .scenario import format_position, parse_position
@@ -88,6 +88,7 @@ class Game:
     history: list[Action] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
+    _memory: TableMemory = field(init=False, repr=False, compare=False)
     _legal: LegalActions | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -95,6 +96,12 @@ class Game:
             hand.sort(key=CARD_ORDER)
         if not self.start:
             self.start = format_position(self.position)
+        self._memory = TableMemory(self.position.players)
+
+    @property
+    def memory(self) -> TableMemory:
+        """What every seat has seen this hand (``bolivia_core.memory``), followed move by move."""
+        return self._memory
 
     # --- reading the state -----------------------------------------------------
 
@@ -132,23 +139,6 @@ class Game:
         """Every card in play by zone: stock, pile, each hand, each side's melds and red 3s."""
         return self.position.zones()
 
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: their own hand, every table, counts of the hidden cards."""
-        pos = self.position
-        return {
-            "player": player,
-            "hand": format_cards(sorted(pos.hands[player - 1])),
-            "hand_sizes": {p: len(h) for p, h in enumerate(pos.hands, start=1)},
-            "melds": [[format_cards(m) for m in side] for side in pos.melds],
-            "red_threes": [len(r) for r in pos.red_threes],
-            "pile_top": str(pos.pile[-1]) if pos.pile else None,
-            "pile_size": len(pos.pile),
-            "stock_size": len(pos.stock),
-            "turn": pos.turn,
-            "phase": pos.phase,
-            "scores": list(pos.scores),
-        }
-
     def position_text(self) -> str:
         return format_position(self.position)
 
@@ -173,7 +163,11 @@ class Game:
             refusals = tuple(reasons(self.position, action))
             if refusals:
                 raise IllegalActionError(action, refusals)
-        events, result = perform(self.position, action)
+        pos = self.position
+        player = pos.turn
+        pile_before = list(pos.pile) if type(action) is TakePile else pos.pile  # a take changes the pile
+        events, result = perform(pos, action)
+        self._memory.observe(action, player, pile_before, len(pile_before) - 1 - len(pos.pile))
         self.log.extend(events)
         if result is not None:
             self.results.append(result)
@@ -262,12 +256,14 @@ class Game:
                 break
         assert rebuilt is not None
         self.position, self.history = rebuilt.position, rebuilt.history
-        self.results, self.log = rebuilt.results, rebuilt.log
+        self.results, self.log, self._memory = rebuilt.results, rebuilt.log, rebuilt.memory
         self._legal = None
         return last
 
     def clone(self) -> Game:
-        return Game(self.position.copy(), self.start, list(self.history), list(self.results), list(self.log))
+        twin = Game(self.position.copy(), self.start, list(self.history), list(self.results), list(self.log))
+        twin._memory = self._memory.copy()
+        return twin
 
 
 def _bare_result(number: int, totals: Sequence[int]) -> HandResult:

@@ -15,7 +15,6 @@ wrong is refused whole with a message that names the field.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from .position import PHASES, Position
 from .melds import check_side_melds
 from .i18n import render
 from .rules import Rules, RulesError, get_rules
+from .seeds import SeedStream
 
 __all__ = ["SCENARIOS", "Scenario", "ScenarioError", "format_position", "load_scenario", "parse_position"]
 
@@ -209,7 +209,7 @@ def _complete_cards(pos: Position, missing_hands: list[int], stock_given: bool, 
         if count > deck[card]:
             raise _refused("card-too-many", card=str(card), count=count, title=rules.title, have=deck[card])
     rest = sorted((deck - placed).elements())
-    random.Random(f"{pos.seed}:scenario").shuffle(rest)
+    SeedStream(pos.seed, "scenario").shuffle(rest)
     for player in missing_hands:  # dealt without red 3s, as if laid out and replaced at once
         size = rules.hand_size[pos.players]
         dealable = [c for c in rest if not c.is_red_three][:size]

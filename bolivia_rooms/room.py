@@ -20,6 +20,7 @@ from bolivia_core.game import Game, IllegalActionError, new_game
 from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
 from bolivia_core.seat import seat_view as table_seat_view
+from bolivia_core.seeds import new_seed
 
 from .tokens import new_room_id, new_token, token_digest, token_matches
 
@@ -72,7 +73,7 @@ class RoomSettings:
     rules: str = "bolivia"
     players: int = 4
     target: int | None = None
-    seed: int = 1
+    seed: int = field(default_factory=new_seed)  # a fresh secret deal; never sent to a seat before the end
     levels: tuple[str, ...] = ()  # each seat's computer level, seat 1 first; "club" where not given
     computer_seats: tuple[int, ...] = ()  # seats the computer plays from the start
     idle_seconds: int = IDLE_SECONDS
@@ -106,7 +107,7 @@ class RoomSettings:
                 raise RoomRefusal("room-malformed", {"problem": _field_problem(f"settings.{name}", "array", value)})
         settings = cls(
             rules=data.get("rules", "bolivia"), players=data.get("players", 4), target=data.get("target"),
-            seed=data.get("seed", 1), levels=tuple(data.get("levels", [])),
+            seed=data.get("seed", new_seed()), levels=tuple(data.get("levels", [])),
             computer_seats=tuple(data.get("computer_seats", [])), idle_seconds=data.get("idle_seconds", IDLE_SECONDS),
         )  # fmt: skip
         settings.check()
@@ -386,7 +387,7 @@ def seat_view(room: Room, seat: int, language: str | None = None) -> dict[str, A
         "turn": to_move,
         "phase": game.phase,
         "over": game.is_over,
-        "table": table_seat_view(game, seat, log_from=start),
+        "table": table_seat_view(game, seat).to_json(),
         "actions": actions,
         "asked_by": asked or None,
         "seats": [

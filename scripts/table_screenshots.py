@@ -64,10 +64,10 @@ def main() -> None:
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(f"{url}/voila/render/play.ipynb", timeout=TIMEOUT, wait_until="commit")
+        page.goto(f"{url}/voila/render/play.ipynb?seed=1", timeout=TIMEOUT, wait_until="commit")
         page.get_by_role("button", name=re.compile("^stock")).wait_for(timeout=TIMEOUT)
         menu(page, pace="instant")
-        follower = HintFollower(page, PlayTable(language="en"))
+        follower = HintFollower(page, PlayTable(seed=1, language="en"))
         for _ in range(4):  # mid-hand: four turns of the coach's hints
             follower.learner_turn()
         record = TurnRecord()

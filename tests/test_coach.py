@@ -187,7 +187,7 @@ def test_a_pair_kept_for_the_pile_is_said_as_what_it_waits_for_not_as_taking_thi
     matches them"), not that they "could take the 9-card pile"."""
     from bolivia_core.players.heuristic import score_actions
     from bolivia_core.players.style import STRONG
-    from bolivia_core.players.view import seat_view
+    from bolivia_core.seat import seat_view
 
     game = _pair_and_pile(pile)
     assert game.explain("take pile with 9H 9D")  # refused: this pile is not one the 9s take

@@ -11,6 +11,7 @@ from bolivia_core.actions import Add, Discard, Draw, Meld, TakePile, TakeTop, pa
 from bolivia_core.cards import parse_cards
 from bolivia_core.game import Game, GameFileError, IllegalActionError, new_game
 from bolivia_core.scenario import SCENARIOS, ScenarioError, load_scenario, parse_position
+from bolivia_core.seat import seat_view
 
 
 def game_from(text: str) -> Game:
@@ -438,7 +439,9 @@ def _hidden_dealt_anew(game: Game, seat: int, seed: int) -> Game:
         size = len(pos.hands[player - 1])
         pos.hands[player - 1], pool = sorted(pool[:size]), pool[size:]
     pos.stock = pool
-    return Game(pos, game.start, list(game.history), list(game.results), list(game.log))
+    other = game.clone()
+    other.position = pos
+    return other
 
 
 def test_player_view_hides_other_hands() -> None:
@@ -446,15 +449,16 @@ def test_player_view_hides_other_hands() -> None:
     and the stock leaves the view exactly as it was (a view that leaks any of them changes with them)."""
     game = new_game("bolivia", 4, seed=4)
     game.apply("draw")
-    view = game.view(2)
-    assert view["hand"] and view["hand_sizes"][1] == 15
-    assert view["stock_size"] == len(game.position.stock) and view["pile_top"] == str(game.position.pile[-1])
+    view = seat_view(game, 2)
+    assert view.hand == tuple(game.position.hands[1]) and view.hand_sizes[0] == 15
+    assert view.stock_size == len(game.position.stock) and view.pile == tuple(game.position.pile)
     for seat in range(1, 5):
         for seed in range(3):
             other = _hidden_dealt_anew(game, seat, seed)
             assert other.position.hands != game.position.hands  # something hidden did move
             assert other.position.hands[seat - 1] == game.position.hands[seat - 1]
-            assert other.view(seat) == game.view(seat), f"player {seat}'s view changed with cards it cannot see"
+            assert seat_view(other, seat) == seat_view(game, seat), f"player {seat}'s view changed with hidden cards"
+            assert seat_view(other, seat).to_json() == seat_view(game, seat).to_json()
 
 
 def test_event_log_in_words() -> None:

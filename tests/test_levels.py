@@ -17,7 +17,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.players.heuristic import score_actions
 from bolivia_core.players.lookahead import StrongPlayer
 from bolivia_core.players.style import CLUB, STRONG
-from bolivia_core.players.view import seat_view
+from bolivia_core.seat import seat_view
 from bolivia_core.players import rank_actions
 from bolivia_core.i18n import catalogue_of
 from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
@@ -147,7 +147,9 @@ def _hidden_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
         size = len(pos.hands[player - 1])
         pos.hands[player - 1], pool = sorted(pool[:size]), pool[size:]
     pos.stock = pool
-    return Game(pos, game.start, list(game.history), list(game.results), list(game.log))
+    shuffled = game.clone()  # the same history, log and table memory
+    shuffled.position = pos
+    return shuffled
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -106,10 +106,12 @@ def test_invite_makes_a_room_from_the_settings_and_the_page_becomes_seat_one(
     created, client = invited[0]
     stored = service.service.store.load(created["room"])
     assert stored is not None
-    assert stored.meta["settings"] | {"idle_seconds": 0} == {
-        "rules": "swedish", "players": 4, "target": 3000, "seed": 5,
+    settings = stored.meta["settings"]
+    assert settings | {"idle_seconds": 0, "seed": 0} == {
+        "rules": "swedish", "players": 4, "target": 3000, "seed": 0,
         "levels": ["greedy", "greedy", "beginner", "greedy"], "computer_seats": [], "idle_seconds": 0,
     }  # fmt: skip
+    assert settings["seed"] != 5 and settings["seed"].bit_length() > 64  # the room's own fresh deal, not the page's
     loop = PageLoop()
     host = RoomTable(created["room"], 1, created["seats"]["1"], host=created["host"], seat_keys=created["seats"],
                      client=client, language="en", schedule=loop, open_menu=True)  # fmt: skip

@@ -67,7 +67,8 @@ def test_a_seat_view_holds_no_open_hands_and_no_other_seat_s_cards() -> None:
     game = new_game("bolivia", 4, seed=8)
     swapped = game.position.copy()
     swapped.hands[1], swapped.hands[2] = swapped.hands[2], swapped.hands[1]
-    other = Game(swapped, start=game.start, log=list(game.log))
+    other = game.clone()
+    other.position = swapped
     for seat in (1, 4):
         view = seat_view(game, seat)
         assert "open_hands" not in view and seat_view(other, seat) == view

@@ -235,6 +235,11 @@ EN: dict[str, str] = {
     "play-meld-other": "meld {index}: {cards:nom}",
     # a seat's view of the table (bolivia_core.seat): its melds in words, its seat numbers
     "table-no-such-seat": "there is no seat {seat} at this table: seats are numbered 1 to {players}",
+    "seat-view-format": 'not a seat\'s view: expected an object with "format": "{format}"',
+    "seat-view-version": (
+        "a seat's view of version {version} cannot be read here: this version reads version {expected}"
+    ),
+    "seat-view-damaged": "a seat's view that cannot be read as it is: {detail}",
     # what going out needs
     "need:sequence": "a complete sequence",
     "need:canasta": "a canasta",

@@ -1,10 +1,11 @@
 """Computer players by level, and the coach's advice for a human seat.
 
 A player is anything with ``choose(game) -> Decision``: a legal action and the rationale for it, as data
-the message catalogue renders (so a coach can say why). The modules, each one concern:
+the message catalogue renders (so a coach can say why). Every level reads the game through the seat's
+view (``bolivia_core.seat.SeatView``), so a choice never depends on a card its seat cannot see. The
+modules, each one concern:
 
 - ``decision``: what a player returns (``Decision``) and what a player is (``Player``);
-- ``view``: what one seat may know of a game (``SeatView``), the only way a level reads it;
 - ``style``: the habits and named weights of each heuristic level (``Style``: ``CLUB``, ``STRONG``, ``BEGINNER``);
 - ``simple``: the ``random`` and ``greedy`` players;
 - ``heuristic``: every action scored with its reasons; the ``club`` and ``beginner`` players;

@@ -17,11 +17,11 @@ from typing import Any
 from ..actions import Action, parse_action
 from ..game import Game
 from ..i18n import Explanation, render
+from ..seat import seat_view
 from .decision import Decision
 from .heuristic import RankedAction, candidates, score_actions
 from .roster import PLAYERS
 from .style import BEGINNER, CLUB, STRONG, Style
-from .view import seat_view
 
 __all__ = ["AGAINST", "CLEAR_MISTAKE", "Advice", "coach_advice", "hint", "rank_actions"]
 

@@ -27,10 +27,10 @@ from ..i18n import Explanation, render
 from ..melds import MeldKind, MeldVerdict, judge, judge_addition, meld_name
 from ..rules import Rules
 from ..scoring import may_go_out
+from ..seat import SeatView, seat_view
 from ..turn.legal import meld_groups
 from .decision import Decision
 from .style import BEGINNER, CLUB, Style
-from .view import Cards, SeatView, hidden_cards, seat_view
 
 __all__ = [
     "ACE", "BeginnerPlayer", "ClubPlayer", "RankedAction", "candidates", "decide", "score_actions",
@@ -39,6 +39,8 @@ __all__ = [
 
 ACE = 14
 """The highest rank a sequence may reach."""
+
+Cards = tuple[Card, ...]
 
 
 def sequence_windows(rules: Rules) -> tuple[tuple[int, int], ...]:
@@ -135,7 +137,7 @@ class _Context:
 
     @cached_property
     def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
-        return hidden_cards(self.view)
+        return self.view.hidden()
 
     @cached_property
     def unseen(self) -> Counter[Card]:

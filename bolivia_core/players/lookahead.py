@@ -16,11 +16,11 @@ from ..actions import Action, TakePile
 from ..game import Game
 from ..melds import MeldKind, complete_length, judge
 from ..rules import Rules
+from ..seat import SeatView, seat_view
 from ..i18n import Explanation, render
 from .decision import Decision
 from .heuristic import decide, with_keeps
 from .style import CLUB, STRONG, Style
-from .view import SeatView, hidden_cards, seat_view
 
 __all__ = ["LOOKAHEAD", "LookAhead", "StrongPlayer", "bonus_hope", "estimate", "sample_hidden"]
 
@@ -102,7 +102,7 @@ class StrongPlayer:
 def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
     """A copy of ``game`` with the cards this seat cannot see dealt afresh: drawn from the unseen
     cards in a canonical order with ``rng``, so nothing hidden shapes the sample."""
-    unknown, known = hidden_cards(view)
+    unknown, known = view.hidden()
     pool = sorted(unknown.elements())
     rng.shuffle(pool)
     reds = [c for c in pool if c.is_red_three]  # a red 3 never stays in a hand: it can only be in the stock

@@ -2,12 +2,12 @@
 
 Every function here runs only after ``checks`` has found the action legal, so
 none of them checks a rule again. Each random choice (the shuffle of each hand,
-the first dealer) comes from the game's seed and the hand number.
+the first dealer) comes from the game's seed and the hand number, through the seed's
+cryptographic stream (``seeds``): nobody works out the deal from the cards they hold.
 """
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,6 +20,7 @@ from ..i18n import EN, Explanation
 from ..position import Position
 from ..rules import Rules
 from ..scoring import SideScore, score_table
+from ..seeds import SeedStream
 
 __all__ = ["Event", "HandResult", "deal", "first_dealer", "perform"]
 
@@ -48,10 +49,10 @@ class HandResult:
 def first_dealer(rules: Rules, players: int, seed: int) -> int:
     if rules.first_dealer == "player 1":
         return 1
-    rng = random.Random(f"{seed}:dealer")  # every player draws a card; highest rank deals, ties draw again
+    stream = SeedStream(seed, "dealer")  # every player draws a card; highest rank deals, ties draw again
     contenders = list(range(1, players + 1))
     while len(contenders) > 1:
-        draws = {p: rng.randrange(2, 15) for p in contenders}
+        draws = {p: 2 + stream.below(13) for p in contenders}
         best = max(draws.values())
         contenders = [p for p in contenders if draws[p] == best]
     return contenders[0]
@@ -61,7 +62,7 @@ def deal(pos: Position, log: list[Event]) -> None:
     """Shuffle, deal, turn the upcard and lay out dealt red 3s: the start of every hand."""
     rules = pos.rules
     deck = list(full_deck(rules.decks, rules.jokers))
-    random.Random(f"{pos.seed}:{pos.hand_number}").shuffle(deck)
+    SeedStream(pos.seed, f"hand {pos.hand_number}").shuffle(deck)
     pos.stock = deck
     pos.pile = []
     pos.hands = [[] for _ in range(pos.players)]

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from bolivia_core.game import new_game
+
 pytestmark = pytest.mark.lite
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,14 +101,15 @@ def test_meld_lab_answers_chosen_cards_in_the_browser_kernel(offline, site_url: 
     hand = page.get_by_role("group", name=HAND)
     expect(hand.get_by_role("button").first).to_be_visible(timeout=TIMEOUT)
     verdict = page.locator(".bolivia-verdict")
-    # seed 7 deals player 2 two kings and two 2s among others
-    hand.get_by_role("button", name="king of clubs").click()
-    expect(hand.get_by_role("button", name="king of clubs")).to_have_attribute("aria-pressed", "true")
+    dealt = new_game("bolivia", seed=7)  # the page's deal: the hand of the player who moves first
+    assert {"7C", "7H", "7S"} <= {str(c) for c in dealt.position.hands[dealt.to_move - 1]}
+    hand.get_by_role("button", name="7 of clubs").click()
+    expect(hand.get_by_role("button", name="7 of clubs")).to_have_attribute("aria-pressed", "true")
     expect(verdict).to_contain_text("Not legal")
-    hand.get_by_role("button", name="king of spades").click()
-    hand.get_by_role("button", name="2 of hearts").first.click()
-    # two kings (10 each) and a 2 (20): natural cards at least twice the wild cards, so legal, 40 points
-    expect(verdict).to_contain_text("legal same-rank meld under Bolivia rules: 40 points")
+    hand.get_by_role("button", name="7 of hearts").click()
+    hand.get_by_role("button", name="7 of spades").click()
+    # three 7s (5 points each in the rule text's table): a natural same-rank meld, 15 points
+    expect(verdict).to_contain_text("legal same-rank meld under Bolivia rules: 15 points")
     expect(page.locator("pre", has_text="Traceback")).to_have_count(0)
     assert not errors, errors
 

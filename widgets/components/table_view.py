@@ -17,8 +17,9 @@ from typing import Any
 from bolivia_core.actions import Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, parse_action
 from bolivia_core.cards import Card, parse_cards
 from bolivia_core.game import Game
+from bolivia_core import seat
 from bolivia_core.i18n import card_name, card_style, format_number, has_code, render
-from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label, seat_view
+from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label
 
 __all__ = [
     "MOVES_AT_MOST", "cards_in_words", "event_words", "explanation_view", "explanation_words", "meld_label",
@@ -31,16 +32,19 @@ WORD_CODES = ("label:", "rank:", "suit-name:", "kind:", "dash:level-")  # params
 CARD_PARAMS = ("card", "cards", "upcard", "melds", "top", "partners")  # params a message fills with card notation
 
 
-def open_view(game: Game, seat: int = 1, log_from: int = 0) -> dict[str, Any]:
+def seat_view(game: Game, seat_number: int, log_from: int = 0) -> dict[str, Any]:
+    """The engine's seat view in its JSON form, with the game's log from ``log_from`` (the table shows
+    the whole game's part it was asked for, not only this hand's)."""
+    view = seat.seat_view(game, seat_number).to_json(log=False)
+    view["log"] = [explanation_view(e) for e in game.log[log_from:]]
+    return view
+
+
+def open_view(game: Game, seat_number: int = 1, log_from: int = 0) -> dict[str, Any]:
     """Every hand face up, for a spectator of a game between computers (the watch-a-game page, and
-    only there): ``seat``'s view, drawn from that seat, with each seat's hand added under
-    ``open_hands`` and no move offered, since nobody at this table is the learner's seat."""
-    view = seat_view(game, seat, log_from)
-    pos = game.position
-    view["mode"] = "open"
-    view["open_hands"] = {str(p): [str(c) for c in sorted(pos.hands[p - 1])] for p in range(1, pos.players + 1)}
-    view["my_turn"], view["moves"], view["more_moves"] = False, [], 0
-    view["pile"] = {**view["pile"], "takes": [], "why_not": None}
+    only there): the engine's open view, drawn from ``seat_number``, offering no move."""
+    view = seat.open_view(game, seat_number).to_json(log=False)
+    view["log"] = [explanation_view(e) for e in game.log[log_from:]]
     return view
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
+from bolivia_core.seeds import new_seed
 from bolivia_core.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -91,11 +92,12 @@ class PlayTable(CardTable):
     """A whole game: the learner (player 1) against computer seats, at one card table."""
 
     def __init__(
-        self, rules: str = "bolivia", players: int = 4, seed: int = 1, target: int | None = None,
+        self, rules: str = "bolivia", players: int = 4, seed: int | None = None, target: int | None = None,
         level: str | None = None, coach: bool = True, pace: str = "normal", language: str | None = None,
         **kwargs: Any,
     ) -> None:  # fmt: skip
         set_page_language(language or page_language())
+        seed = new_seed() if seed is None else seed  # a game people play deals from a fresh secret seed
         self.rules_name, self.player_count, self.seed, self.target = rules, players, seed, target
         self.default_level = level if level in PLAYERS else best_level()
         self.seat_levels: dict[int, str] = {}
@@ -117,9 +119,9 @@ class PlayTable(CardTable):
 
     def start(self, seed: int | None = None) -> bool:
         """A new game from the settings; computers who move before the learner play at once. Without a
-        seed the next one deals (a new game is new cards)."""
+        seed it deals the seed the learner chose in the menu, else a fresh secret one (new cards)."""
         if seed is None:
-            seed = (self.seed + 1) % 10**9 if self.seed == self._dealt_seed else self.seed
+            seed = new_seed() if self.seed == self._dealt_seed else self.seed
         try:
             game = new_game(self.rules_name, self.player_count, seed, self.target)
         except ValueError as error:
@@ -129,7 +131,7 @@ class PlayTable(CardTable):
         self.game, self.seed, self._dealt_seed = game, seed, seed
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
         self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
-        self.say("news", [{"code": "play-dealt", "params": {"seed": seed, "player": game.to_move}}])
+        self.say("news", [{"code": "play-dealt", "params": {"seed": str(seed), "player": game.to_move}}])
         self._computers_move()
         self.refresh()
         return True
@@ -219,11 +221,12 @@ class PlayTable(CardTable):
     # --- playing together ---------------------------------------------------------------------
 
     def room_settings(self) -> dict[str, Any]:
-        """A room from this table's settings: the preset, the players, the target, the seed, and the level
-        each seat plays at when it is handed to the computer (every seat but the inviter's waits for a person)."""
+        """A room from this table's settings: the preset, the players, the target, and the level each seat
+        plays at when it is handed to the computer (every seat but the inviter's waits for a person). The room
+        deals from its own fresh seed, which no page ever holds."""
         others = range(2, self.player_count + 1)
         levels = [self.default_level] + [self.seat_levels.get(p, self.default_level) for p in others]
-        return {"rules": self.rules_name, "players": self.player_count, "target": self.target, "seed": self.seed,
+        return {"rules": self.rules_name, "players": self.player_count, "target": self.target,
                 "levels": [level if level in ROOM_LEVELS else "club" for level in levels]}  # fmt: skip
 
     def invite(self) -> bool:
@@ -412,7 +415,8 @@ class PlayTable(CardTable):
         note = render(self.saved_note["code"], self.saved_note["params"]) if self.saved_note else ""
         return {
             "settings": settings,
-            "numbers": [{"key": "seed", "label": t("play-seed"), "value": self.seed, "min": 0},
+            # the seed as text: a JavaScript number holds 53 bits exactly, a seed 128
+            "numbers": [{"key": "seed", "label": t("play-seed"), "value": str(self.seed), "min": 0},
                         {"key": "target", "label": t("play-target"), "value": target, "min": 50, "step": 50}],
             "checks": [{"key": "coach", "label": t("table-coach"), "value": self.coach}],
             "actions": [{"text": t("play-new-game"), "intent": {"do": "new_game"}, "close": True},

@@ -76,6 +76,12 @@ def seat_link_of(query: str) -> dict[str, str] | None:
     return {name: asked.get(name, [""])[0] for name in ("room", "seat", "key", "host")}
 
 
+def seed_of(query: str) -> int | None:
+    """The deal a play page's address asks for (``?seed=3``: a shared or replayed deal), if it names one."""
+    asked = parse_qs(query).get("seed", [""])[0]
+    return int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 60 else None
+
+
 class RoomTable(CardTable):
     """One seat of a room: its view from the room service, its intents sent there as moves."""
 
@@ -434,12 +440,13 @@ def _said(answer: Mapping[str, Any]) -> str:
 
 
 def play_page(**settings: Any) -> widgets.VBox:
-    """The play page's one widget: the solo table, or the seat its address names; "invite" on the solo
-    table makes a room from its settings and the page becomes the room's seat 1."""
+    """The play page's one widget: the solo table (dealt from a fresh secret seed, or the one its address
+    names: ``?seed=3``), or the seat its address names; "invite" on the solo table makes a room from its
+    settings and the page becomes the room's seat 1."""
     box = widgets.VBox()
 
-    def solo() -> PlayTable:
-        table = PlayTable(**settings)
+    def solo(seed: int | None = None) -> PlayTable:
+        table = PlayTable(**settings, **({} if seed is None else {"seed": seed}))
         table.on_invite = invited
         return table
 
@@ -455,10 +462,13 @@ def play_page(**settings: Any) -> widgets.VBox:
 
     def requested(query: str) -> None:
         link = seat_link_of(query)
+        seed = seed_of(query)
         if link is not None:
             become(RoomTable(link["room"], link["seat"], link["key"], host=link["host"] or None))
         elif not box.children:
-            box.children = (solo(),)
+            box.children = (solo(seed),)
+        elif seed is not None and isinstance(box.children[0], PlayTable):
+            box.children[0].start(seed)  # a page built ahead dealt a fresh seed before the address came
 
     if page_built_ahead():
         box.children = (solo(),)  # built before anyone asks; a seat's link replaces it

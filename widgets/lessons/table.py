@@ -21,10 +21,10 @@ from bolivia_core.game import Game
 from bolivia_core.i18n import get_language, render
 from bolivia_core.players import PLAYERS
 from bolivia_core.scoring import check_initial_meld
-from bolivia_core.seat import seat_view
 
 from ..components.table import CardTable, IntentError, intent_action
-from ..components.table_view import action_words, event_words, explanation_view, step_motion, table_labels
+from ..components.table_view import (action_words, event_words, explanation_view, seat_view, step_motion,
+                                     table_labels)
 from .exercise import Tries
 
 __all__ = ["ActionQuiz", "LessonTable", "same_move"]
