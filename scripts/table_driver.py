@@ -1,22 +1,23 @@
 """Play the play page's card table in a real browser by touch, following the coach's hint each turn.
 
 The browser tests (tests/browser/test_play.py) and the benchmark (benchmarks/bench_table.py) share it.
-A mirror ``PlayTable`` in this process plays the same seeded game: its hint is turned into the taps a
-learner would make on the page (cards by their names, then the stock, the pile, a meld or the meld
-area), and after each move the page must show what the mirror shows (the same seed and moves give the
-same game, the computers' moves included), so every figure is taken at a known position.
+A mirror ``PlayTable`` (a ``CardTable`` over a ``SoloGame``) in this process plays the same seeded game:
+its hint is turned into the taps a learner would make on the page (cards by their names, then the stock,
+the pile, a meld or the meld area), and after each move the page must show what the mirror shows (the
+same seed and moves give the same game, the computers' moves included), so every figure is taken at a
+known position.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bolivia_core.actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from bolivia_core.i18n import card_name
+from bolivia_widgets.components.table_view import action_words, place_offers, table_parts
 
 TIMEOUT = 300_000  # a cold kernel on a busy machine (two cores shared by several sessions)
 PLACES_JS = """() => {
@@ -61,10 +62,23 @@ class TurnRecord:
     taps: int = 0
     out_of_view: list[str] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
+    timed: list[tuple[str, float]] = field(default_factory=list)  # (kind of tap, ms from the tap to its frame)
+
+
+WATCHED = {
+    "choose": (".bt-hand", "{subtree: true, attributes: true, attributeFilter: ['aria-pressed']}"),
+    "draw": (".bt-hand", "{childList: true}"),
+    "take": (".bt-hand", "{childList: true}"),
+    "discard": (".bt-pile .bt-pile-card", "{childList: true}"),
+    "meld": (".bt-my-sides", "{subtree: true, childList: true}"),
+    "add": (".bt-my-sides", "{subtree: true, childList: true}"),
+}
+"""Where each kind of tap shows its change: the place watched for it, and the changes that count."""
 
 
 class HintFollower:
-    """Turns the mirror's hint into taps on the page and keeps the two in step."""
+    """Turns the mirror's hint into taps on the page and keeps the two in step. The mirror is a card table
+    whose source plays the same game (``mirror.source.view()``: the seat's view; ``mirror.labels``: its words)."""
 
     def __init__(self, page: Any, mirror: Any) -> None:
         self.page = page
@@ -98,20 +112,20 @@ class HintFollower:
         """The fewest taps a learner needs for ``action``: choosing its cards and tapping where they go,
         or tapping the place with nothing chosen and picking the move it offers."""
         chosen = self.chosen_taps(action)
-        labels = self.mirror.table["labels"]
         if isinstance(action, Meld):
             place, key = ("meld area", None), "meld-area"
         elif isinstance(action, Add):
             place, key = ("meld", action.meld), f"meld-{action.meld}"
         else:
             return chosen
-        offered = {o["move"]: o["words"] for o in labels.get("offers", {}).get(key, {}).get("moves", [])}
+        offers = place_offers(self.mirror.source.view(), key, "en") or {"moves": []}
+        offered = {o["move"]: o["words"] for o in offers["moves"]}
         if str(action) in offered and len(chosen) > 2:
             return [place, ("control", offered[str(action)])]
         return chosen
 
     def chosen_taps(self, action: Action) -> list[tuple[str, Any]]:
-        labels = self.mirror.table["labels"]
+        view = self.mirror.source.view()
         names = lambda cards: [("card", card_name(c)) for c in cards]  # noqa: E731
         if isinstance(action, Draw):
             return [("stock", None)]
@@ -124,18 +138,17 @@ class HintFollower:
         if isinstance(action, Meld):
             taps: list[tuple[str, Any]] = []
             for group in action.melds[:-1]:
-                taps += [*names(group), ("control", labels["ui"]["stage"])]
+                taps += [*names(group), ("control", self.mirror.labels["stage"])]
             return [*taps, *names(action.melds[-1]), ("meld area", None)]
         if isinstance(action, TakePile):
             if action.cards and not action.melds:
                 return [*names(action.cards), ("pile", None) if action.onto is None else ("meld", action.onto)]
-            takes = labels["takes"]
+            takes = view["pile"]["takes"]
             if len(takes) == 1:
                 return [("pile", None)]
-            words = next(t["words"] for t in takes if t["move"] == str(action))
-            return [("pile", None), ("control", words)]
+            return [("pile", None), ("control", action_words(str(action), "en"))]
         if isinstance(action, Ask | Answer | Pass | NextHand):
-            return [("control", labels["moves"][str(action)])]
+            return [("control", action_words(str(action), "en"))]
         raise ValueError(f"no taps for {action}")
 
     # --- playing ----------------------------------------------------------------------------
@@ -143,32 +156,40 @@ class HintFollower:
     def in_step(self, timeout: float = TIMEOUT) -> None:
         """Wait until the page shows the mirror's table: the same hand size, stock and turn line, and no
         computer step still moving."""
-        labels = self.mirror.table["labels"]
+        parts = table_parts(self.mirror.source.view(), "en")
+        hand, stock = parts["hand"]["label"], parts["centre"]["stock"]["name"]
         page = self.page
         page.wait_for_function(
-            """([hand, stock, turn]) => {
+            """([hand, stock]) => {
               const root = document.querySelector('.bt-table');
               if (!root || root.classList.contains('bt-playing')) return false;
               const h = root.querySelector('.bt-hand'); const s = root.querySelector('.bt-stock');
               return h && s && h.getAttribute('aria-label') === hand && s.getAttribute('aria-label') === stock;
             }""",
-            arg=[labels["hand_label"], labels["stock"], labels["turn"]], timeout=timeout,
+            arg=[hand, stock], timeout=timeout,
         )  # fmt: skip
 
-    def tap(self, kind: str, value: Any, record: TurnRecord) -> None:
+    def tap(self, kind: str, value: Any, record: TurnRecord, move: str = "") -> None:
+        """Tap a place, and time in the page, from the tap to the frame after the change it makes: a chosen
+        card lifted, the new cards in the hand, the pile's new top, the meld laid or added to (``move``: the
+        kind of move this tap makes, when it makes one)."""
         target = self.place(kind, value)
         target.wait_for(timeout=TIMEOUT)
-        started = time.perf_counter()
+        timed = "choose" if kind == "card" else move or kind
+        watched, options = WATCHED.get(timed, (".bt-table", "{subtree: true, childList: true, attributes: true}"))
         page = self.page
-        page.evaluate("() => { window.__changed = false; const o = new MutationObserver(() => { "
-                      "window.__changed = true; o.disconnect(); }); "
-                      "o.observe(document.querySelector('.bt-table'), {subtree: true, childList: true, "
-                      "attributes: true}); }")  # fmt: skip
+        page.evaluate("() => { const t = window.__tap = {start: null, end: null}; "
+                      "window.addEventListener('click', () => { if (t.start === null) t.start = performance.now(); }, "
+                      "{capture: true, once: true}); const o = new MutationObserver(() => { o.disconnect(); "
+                      "requestAnimationFrame(() => { t.end = performance.now(); }); }); "
+                      f"o.observe(document.querySelector('{watched}'), {options}); }}")  # fmt: skip
         # an overlapped card is tapped where a finger would: on its corner in sight (its rank)
         target.click(position={"x": 6, "y": 14}) if kind == "card" else target.click()
         try:
-            page.wait_for_function("() => window.__changed", timeout=TIMEOUT)
-            record.latencies_ms.append((time.perf_counter() - started) * 1000)
+            page.wait_for_function("() => window.__tap.end !== null", timeout=TIMEOUT)
+            ms = page.evaluate("() => window.__tap.end - window.__tap.start")
+            record.latencies_ms.append(ms)
+            record.timed.append((timed, ms))
         except Exception:
             pass
         record.taps += 1
@@ -181,18 +202,21 @@ class HintFollower:
         if check is not None:
             record.out_of_view = check()
         first = True
-        while first or (mirror.game.to_move == 1 and mirror.game.phase in ("play",)):
+        game = lambda: mirror.source.game  # noqa: E731 - the game the mirror plays now
+        while first or (game().to_move == 1 and game().phase in ("play",)):
             first = False
-            action = mirror.hint_action() if mirror.game.phase in ("draw", "play", "answer") else NextHand()
+            action = mirror.source.hint_action() if game().phase in ("draw", "play", "answer") else NextHand()
             if action is None:
                 break
-            for kind, value in self.taps_for(action):
-                self.tap(kind, value, record)
+            kind = {Draw: "draw", Discard: "discard", Meld: "meld", Add: "add", TakePile: "take",
+                    TakeTop: "take"}.get(type(action), "control")  # fmt: skip
+            taps = self.taps_for(action)
+            for number, (tapped, value) in enumerate(taps):  # the last tap makes the move; one before, an offer
+                self.tap(tapped, value, record, kind if number == len(taps) - 1 else "offer")
             if isinstance(action, NextHand):
-                mirror.attempt(action)
-                mirror.refresh()
+                mirror.handle({"do": "next_hand"})
             else:
-                assert mirror.play_hint(), f"the mirror refused its own hint {action}"
+                assert mirror.handle({"do": "play_hint"}), f"the mirror refused its own hint {action}"
             record.moves.append(str(action))
             self.in_step()
             if isinstance(action, Discard | NextHand | Answer | Pass):

@@ -71,21 +71,21 @@ def main() -> None:
         for _ in range(4):  # mid-hand: four turns of the coach's hints
             follower.learner_turn()
         record = TurnRecord()
-        action = follower.mirror.hint_action()
+        action = follower.mirror.source.hint_action()
         for kind, value in follower.chosen_taps(action)[:-1]:  # cards chosen, the move not yet made
             follower.tap(kind, value, record)
         shoot(page, "mid-hand")
         follower.tap(*follower.chosen_taps(action)[-1], record)
-        follower.mirror.play_hint()
+        follower.mirror.handle({"do": "play_hint"})
         follower.in_step()
         menu(page, pace="slow")  # a computer turn moving: the learner's discard lets the others play
-        action = follower.mirror.hint_action()
+        action = follower.mirror.source.hint_action()
         while action is not None and not str(action).startswith("discard"):
             for kind, value in follower.taps_for(action):
                 follower.tap(kind, value, record)
-            follower.mirror.play_hint()
+            follower.mirror.handle({"do": "play_hint"})
             follower.in_step()
-            action = follower.mirror.hint_action()
+            action = follower.mirror.source.hint_action()
         for kind, value in follower.taps_for(action):
             follower.tap(kind, value, record)
         page.locator(".bt-flying").first.wait_for(timeout=TIMEOUT)

@@ -248,20 +248,20 @@ def test_a_hint_goes_stale_when_the_learner_plays_another_move_and_the_page_says
     from bolivia_widgets import PlayTable
 
     table = PlayTable(seed=2, players=4, language="en")
-    assert table.resume(FOURTH_TURN)
+    solo = table.source
+    assert table.handle({"do": "resume", "text": FOURTH_TURN})
     table.handle({"do": "hint"})
-    shown = table.hint_action()
+    shown = solo.hint_action()
     assert shown is not None and str(shown) != "add 9C to 1" and table.message and table.message["kind"] == "coach"
-    hinted = " ".join(table.table["page"]["message"]["lines"])  # cards said in words, as the table says them
+    hinted = " ".join(table.message["lines"])  # cards said in words, as the table says them
     assert hinted.startswith("The coach (strong) would") and not CARD_CODE.search(hinted), hinted
-    assert table.attempt(parse_action("add 9C to 1"))
-    assert table.message is not None and table.message["lines"][-1]["code"] == "play-hint-stale", table.message
-    table.refresh()
-    said = table.table["page"]["message"]["lines"][-1]
+    assert table.handle({"do": "move", "move": str(parse_action("add 9C to 1"))})
+    assert table.said is not None and table.said.lines[-1]["code"] == "play-hint-stale", table.said
+    said = table.message["lines"][-1]
     assert said.startswith("The coach's hint") and "before your move" in said
-    again = table.hint_action()
+    again = solo.hint_action()
     assert again is not None
-    assert coach_advice(table.game, LEARNER, again, seed=table._seed_for_move()) is None
+    assert coach_advice(solo.game, LEARNER, again, seed=solo._seed_for_move()) is None
 
 
 FOURTH_TURN = (

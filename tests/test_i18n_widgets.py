@@ -108,9 +108,9 @@ def test_scenario_explorer_changes_language_keeping_the_moves_played() -> None:
     explorer.handle({"do": "lesson"})
     explorer.handle({"do": "setting", "key": "language", "value": "da"})
     try:
-        assert len(explorer.game.history) == 1
-        assert explorer.table["page"]["message"]["lines"][0].startswith("Du må tage kastebunken.")
-        menu = explorer.table["page"]["menu"]
+        assert len(explorer.source.game.history) == 1
+        assert explorer.message["lines"][0].startswith("Du må tage kastebunken.")
+        menu = explorer.menu
         scenario = next(s for s in menu["settings"] if s["key"] == "scenario")
         assert ("take-the-pile", "Du må tage kastebunken") in [tuple(o) for o in scenario["options"]]
         assert "rules=bolivia; " in menu["saved"]  # the notation stays as it is in every language
@@ -122,15 +122,14 @@ def test_game_viewer_changes_language_keeping_the_game() -> None:
     from bolivia_widgets import GameViewer
 
     viewer = GameViewer(seed=3, pace="instant", language="en")
-    viewer.play_to_hand_end()
-    moves = len(viewer.game.history)
+    viewer.handle({"do": "to_hand_end"})
+    moves = len(viewer.source.game.history)
     viewer.handle({"do": "setting", "key": "language", "value": "cs"})
     try:
-        page = viewer.table["page"]
-        seating = next(s for s in page["menu"]["settings"] if s["key"] == "seating")
-        assert len(viewer.game.history) == moves and dict(seating["options"])["greedy"] == "chamtivý"
-        assert viewer.table["labels"]["turn"] == "Rozdání 1 skončilo."  # the hand is over, in Czech
-        assert "<th scope='col'>strana 1</th>" in page["hand_end"]["html"]
+        seating = next(s for s in viewer.menu["settings"] if s["key"] == "seating")
+        assert len(viewer.source.game.history) == moves and dict(seating["options"])["greedy"] == "chamtivý"
+        assert viewer.turn["line"] == "Rozdání 1 skončilo."  # the hand is over, in Czech
+        assert "strana 1" in viewer.chrome["hand_end"]["blocks"][0]["table"]["head"]
     finally:
         viewer.handle({"do": "setting", "key": "language", "value": "en"})
 
@@ -163,13 +162,14 @@ def test_play_table_changes_language_keeping_the_game() -> None:
     from bolivia_widgets import PlayTable
 
     table = PlayTable(seed=2, language="en")
-    history = list(table.game.history)
+    history = list(table.source.game.history)
+    table.handle({"do": "log", "open": True})
     table.handle({"do": "setting", "key": "language", "value": "sv"})
-    assert table.game.history == history
-    labels = table.table["labels"]
-    assert labels["hand_number"].startswith("giv 1 ")
-    assert labels["stock"].startswith("talongen,")
-    assert all(" draws " not in line for line in labels["log"])  # the log is said again too
+    assert table.source.game.history == history
+    assert table.scores["hand_number"].startswith("giv 1 ")
+    assert table.centre["stock"]["name"].startswith("talongen,")
+    log = table.replied["log"]  # the menu's log is said again too
+    assert log["from"] == 0 and log["lines"] and all(" draws " not in line["text"] for line in log["lines"])
     table.handle({"do": "setting", "key": "language", "value": "en"})
 
 
@@ -179,13 +179,13 @@ def test_play_table_says_its_last_refusal_again_in_the_new_language() -> None:
 
     table = PlayTable(seed=2, language="en")
     table.handle({"do": "discard", "card": None, "where": "pile"})
-    english = table.table["page"]["message"]["lines"]
+    english = table.message["lines"]
     table.handle({"do": "setting", "key": "language", "value": "da"})
-    danish = table.table["page"]["message"]["lines"]
+    danish = table.message["lines"]
     assert danish == [render("table-choose-discard", language="da")] and danish != english
     table.handle({"do": "resume", "text": "rules=bolivia; p1=KH 3H"})  # a red 3 in a hand: refused, naming the field
     table.handle({"do": "setting", "key": "language", "value": "pl"})
-    said = " ".join(table.table["page"]["message"]["lines"])
+    said = " ".join(table.message["lines"])
     assert render("position-red-three-in-hand", {"field": "red1"}, language="pl") in said
     table.handle({"do": "setting", "key": "language", "value": "en"})
 
@@ -207,7 +207,7 @@ def test_play_table_names_the_computer_levels_in_the_language() -> None:
     from bolivia_widgets import PlayTable
 
     table = PlayTable(seed=2, level="greedy", language="pl")
-    picker = next(s for s in table.table["page"]["menu"]["settings"] if s["key"] == "level-2")
+    picker = next(s for s in table.menu["settings"] if s["key"] == "level-2")
     assert [level for level, _words in picker["options"]] == list(PLAYERS) and picker["value"] == "greedy"
     assert dict(picker["options"])["greedy"] == "zachłanny"
     table.handle({"do": "setting", "key": "language", "value": "en"})
@@ -232,6 +232,6 @@ def test_every_rules_picker_offers_the_presets_by_their_titles_in_the_language()
     # the play page's and the watch-a-game page's card tables offer the same choices in their menus, name first
     for card_table in (table, viewer):
         card_table.handle({"do": "setting", "key": "language", "value": "pl"})
-        setting = next(s for s in card_table.table["page"]["menu"]["settings"] if s["key"] == "rules")
+        setting = next(s for s in card_table.menu["settings"] if s["key"] == "rules")
         assert [(title, name) for name, title in setting["options"]] == polish
         card_table.handle({"do": "setting", "key": "language", "value": "en"})

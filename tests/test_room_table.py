@@ -24,6 +24,7 @@ from bolivia_rooms.client import RoomClient
 from bolivia_rooms.service import ServiceThread
 from bolivia_rooms.store import SQLiteStore
 from bolivia_widgets import PlayTable
+from bolivia_widgets.components.table import CardTable
 from bolivia_widgets.dashboards.room_table import RoomTable, seat_link_of
 from tests.test_rooms import _cards, _leaks, _public
 
@@ -56,10 +57,10 @@ def service(tmp_path: Any) -> Iterator[ServiceThread]:
 
 
 @pytest.fixture
-def pages(service: ServiceThread) -> Iterator[Callable[..., tuple[RoomTable, PageLoop]]]:
-    made: list[RoomTable] = []
+def pages(service: ServiceThread) -> Iterator[Callable[..., tuple[CardTable, PageLoop]]]:
+    made: list[CardTable] = []
 
-    def open_page(room: str, seat: object, key: str, **options: Any) -> tuple[RoomTable, PageLoop]:
+    def open_page(room: str, seat: object, key: str, **options: Any) -> tuple[CardTable, PageLoop]:
         loop = PageLoop()
         page = RoomTable(room, seat, key, address=service.address, language="en", schedule=loop, **options)
         made.append(page)
@@ -86,8 +87,8 @@ def _kept(service: ServiceThread, room: str) -> tuple[int, str]:
     return stored.version, stored.game
 
 
-def _message(page: RoomTable) -> str:
-    said = page.table["page"]["message"]
+def _message(page: CardTable) -> str:
+    said = page.message
     return " ".join(said["lines"]) if said else ""
 
 
@@ -101,7 +102,7 @@ def test_invite_makes_a_room_from_the_settings_and_the_page_becomes_seat_one(
     solo = PlayTable(rules="swedish", players=4, seed=5, target=3000, level="greedy", coach=False, language="en")
     solo.handle({"do": "setting", "key": "level-3", "value": "beginner"})
     invited: list[tuple[dict[str, Any], RoomClient]] = []
-    solo.on_invite = lambda created, client: invited.append((dict(created), client))
+    solo.source.on_invite = lambda created, client: invited.append((dict(created), client))  # type: ignore[attr-defined]
     assert solo.handle({"do": "invite"}) is True
     created, client = invited[0]
     stored = service.service.store.load(created["room"])
@@ -116,8 +117,8 @@ def test_invite_makes_a_room_from_the_settings_and_the_page_becomes_seat_one(
     host = RoomTable(created["room"], 1, created["seats"]["1"], host=created["host"], seat_keys=created["seats"],
                      client=client, language="en", schedule=loop, open_menu=True)  # fmt: skip
     try:
-        menu = host.table["page"]["menu"]
-        assert host.table["page"]["open_menu"] is True
+        menu = host.menu["room"]
+        assert host.chrome["open_menu"] is True
         assert [link["label"] for link in menu["links"]] == ["seat 2", "seat 3", "seat 4"]
         for number, link in enumerate(menu["links"], start=2):
             asked = seat_link_of(link["href"].partition("?")[2])
@@ -127,7 +128,7 @@ def test_invite_makes_a_room_from_the_settings_and_the_page_becomes_seat_one(
             assert seat.sit(asked["room"], asked["key"]) == {"type": "seated", "re": 1, "room": asked["room"],
                                                              "seat": number}  # fmt: skip
             seat.close()
-        assert host.seat == 1 and host.table["view"]["seat"] == 1
+        assert host.source.seat == 1 and host.hand["seat"] == 1  # type: ignore[attr-defined]
     finally:
         host.close()
 
@@ -140,47 +141,47 @@ def test_invite_without_the_room_service_says_so_and_the_solo_game_goes_on(monke
         port = probe.getsockname()[1]  # closed again: nobody listens there
     monkeypatch.setenv("BOLIVIA_ROOMS", f"127.0.0.1:{port}")
     solo = PlayTable(seed=5, level="greedy", coach=False, language="en")
-    before = solo.game.to_json()
+    before = solo.source.game.to_json()
     assert solo.handle({"do": "invite"}) is False
-    assert "room service does not answer" in " ".join(solo.table["page"]["message"]["lines"])
-    assert solo.game.to_json() == before
+    assert "room service does not answer" in " ".join(solo.message["lines"])
+    assert solo.source.game.to_json() == before
 
 
 # --- a seat page -------------------------------------------------------------------------------
 
 
 def test_a_move_at_one_page_redraws_every_other_page_and_all_show_whose_turn(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     made = _create(service)
     opened = {n: pages(made["room"], n, made["seats"][str(n)]) for n in range(1, 5)}
     for page, loop in opened.values():
-        loop.pump(lambda page=page: page.room_view is not None and page.room_view["version"] == 4)
-    mover = opened[1][0].room_view["turn"]  # type: ignore[index]
+        loop.pump(lambda page=page: page.source.room_view is not None and page.source.room_view["version"] == 4)
+    mover = opened[1][0].source.room_view["turn"]  # type: ignore[index]
     for n, (page, _) in opened.items():
-        turn = page.table["labels"]["turn"]
+        turn = page.turn["line"]
         assert turn.startswith("Your turn") if n == mover else turn == f"Player {mover} is playing."
-        assert page.table["view"]["my_turn"] == (n == mover)
+        assert page.turn["my_turn"] == (n == mover)
     page, loop = opened[mover]
-    held_before = len(page.table["view"]["hand"])
+    held_before = len(page.hand["cards"])
     assert page.handle({"do": "draw", "where": "stock"}) is True
-    held_now = len(page.table["view"]["hand"])  # drawn on its own page at once, from the room's answer
+    held_now = len(page.hand["cards"])  # drawn on its own page at once, from the room's answer
     assert held_now > held_before
     for other, other_loop in opened.values():
-        other_loop.pump(lambda other=other: other.room_view["version"] == 5)  # type: ignore[index]
-        held = {s["player"]: s["cards"] for s in other.table["view"]["seats"]}
-        assert held[mover] == held_now and other.table["view"]["stock"] == page.table["view"]["stock"]
+        other_loop.pump(lambda other=other: other.source.room_view["version"] == 5)  # type: ignore[attr-defined]
+        held = {s["player"]: s["cards"] for s in other.source.view()["seats"]}  # type: ignore[index]
+        assert held[mover] == held_now and other.centre["stock"] == page.centre["stock"]
 
 
 def test_refusals_are_shown_and_change_nothing(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     made = _create(service)
     room, keys = made["room"], made["seats"]
     first, first_loop = pages(room, 1, keys["1"])
     second, _ = pages(room, 2, keys["2"])
-    first_loop.pump(lambda: first.room_view is not None and first.room_view["version"] == 2)
-    mover, waiter = (first, second) if first.room_view["turn"] == 1 else (second, first)  # type: ignore[index]
+    first_loop.pump(lambda: first.source.room_view is not None and first.source.room_view["version"] == 2)
+    mover, waiter = (first, second) if first.source.room_view["turn"] == 1 else (second, first)  # type: ignore[index]
     before = _kept(service, room)
 
     assert waiter.handle({"do": "draw", "where": "stock"}) is False
@@ -197,54 +198,55 @@ def test_refusals_are_shown_and_change_nothing(
     for key, heard in ((keys["3"][:-4], "key is wrong or cut short"), ("A" * len(keys["3"]), "key is wrong"),
                        (keys["4"], "key is wrong")):  # fmt: skip
         forged, _ = pages(room, 3, key)  # seat 4's key in a link that says seat 3 is no seat 3 either
-        assert heard in _message(forged) and forged.table["view"] is None
+        assert heard in _message(forged) and forged.source.view() is None and not forged.hand
         assert forged.handle({"do": "draw"}) is False and _kept(service, room) == before
     unknown, _ = pages("no-such-room", 2, keys["2"])
     assert "there is no room no-such-room" in _message(unknown) and _kept(service, room) == before
 
 
 def test_a_seat_link_opened_twice_may_be_taken_over_and_a_link_opened_again_gives_the_same_seat(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     made = _create(service, computer_seats=[2, 3, 4], levels=["club", "greedy", "greedy", "greedy"])
     room, key = made["room"], made["seats"]["1"]
     first, first_loop = pages(room, 1, key)
-    first_loop.pump(lambda: first.room_view is not None and bool(first.room_view["actions"]))
+    first_loop.pump(lambda: first.source.room_view is not None and bool(first.source.room_view["actions"]))
     second, second_loop = pages(room, 1, key)
     assert "seat 1 is open on another page; you may take it over here" in _message(second)
-    assert [c["intent"] for c in second.table["page"]["controls"]] == [{"do": "take_over"}]
+    assert [c["intent"] for c in second.chrome["controls"]] == [{"do": "take_over"}]
     assert second.handle({"do": "take_over"}) is True
-    first_loop.pump(lambda: first.notice is not None)
-    assert "seat 1 was taken over on another page" in _message(first) and first.table["view"] is None
+    first_loop.pump(lambda: first.source.refused is not None)
+    assert "seat 1 was taken over on another page" in _message(first) and first.source.view() is None
     assert first.handle({"do": "draw"}) is False  # the old page plays it no more
-    second_loop.pump(lambda: second.room_view is not None and bool(second.room_view["actions"]))
-    version, hand = second.room_view["version"], second.table["view"]["hand"]  # type: ignore[index]
+    second_loop.pump(lambda: second.source.room_view is not None and bool(second.source.room_view["actions"]))
+    version, hand = second.source.room_view["version"], second.hand["cards"]  # type: ignore[index]
     second.close()  # the person closes the page, and comes back through the same link
     again, again_loop = pages(room, 1, key)
-    again_loop.pump(lambda: again.room_view is not None and bool(again.room_view["actions"]))
-    assert again.seat == 1 and again.room_view["version"] == version and again.table["view"]["hand"] == hand  # type: ignore[index]
+    again_loop.pump(lambda: again.source.room_view is not None and bool(again.source.room_view["actions"]))
+    assert again.source.seat == 1 and again.source.room_view["version"] == version and again.hand["cards"] == hand  # type: ignore[index]
 
 
 def test_an_idle_seat_is_played_by_its_computer_and_every_page_says_so(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     made = _create(service, players=2, idle_seconds=5, levels=["greedy", "greedy"])  # 5 s, shrunk by idle_scale
     idle, idle_loop = pages(made["room"], 1, made["seats"]["1"])
     other, other_loop = pages(made["room"], 2, made["seats"]["2"])
-    idle_loop.pump(lambda: idle.room_view is not None and idle.room_view["seats"][0]["state"] == "away")
-    assert [c["intent"] for c in idle.table["page"]["controls"]] == [{"do": "back"}]
-    other_loop.pump(lambda: other.room_view is not None and other.room_view["seats"][0]["state"] == "away")
-    assert "away; the computer (greedy) plays until they return" in other.table["labels"]["seats"]["1"]["name"]
+    idle_loop.pump(lambda: idle.source.room_view is not None and idle.source.room_view["seats"][0]["state"] == "away")
+    assert [c["intent"] for c in idle.chrome["controls"]] == [{"do": "back"}]
+    other_loop.pump(lambda: other.source.room_view is not None
+                    and other.source.room_view["seats"][0]["state"] == "away")  # fmt: skip
+    assert "away; the computer (greedy) plays until they return" in other.seats["1"]["name"]
     deadline = time.monotonic() + 10  # the seat's computer level plays its turn
     while not any(m.seat == 1 and m.by == "computer" for m in service.service.store.moves(made["room"])):
         assert time.monotonic() < deadline, "the idle seat's computer did not play"
         time.sleep(0.02)
     assert idle.handle({"do": "back"}) is False
-    idle_loop.pump(lambda: idle.room_view["seats"][0]["state"] == "person")  # type: ignore[index]
+    idle_loop.pump(lambda: idle.source.room_view["seats"][0]["state"] == "person")  # type: ignore[index]
 
 
 def test_asking_partner_reaches_the_partners_page_where_the_person_answers(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     """Seed 1, four people: the club level's moves lead to player 1 being allowed to ask (the engine
     alone worked it out); the question shows at seat 3's page only, and its answer comes back."""
@@ -258,50 +260,56 @@ def test_asking_partner_reaches_the_partners_page_where_the_person_answers(
     made = _create(service)
     opened = {n: pages(made["room"], n, made["seats"][str(n)]) for n in range(1, 5)}
     for page, loop in opened.values():
-        loop.pump(lambda page=page: page.room_view is not None and page.room_view["version"] == 4)
+        loop.pump(lambda page=page: page.source.room_view is not None and page.source.room_view["version"] == 4)
     for seat, action in path:
         page, loop = opened[seat]
-        loop.pump(lambda page=page, seat=seat: page.room_view["turn"] == seat)  # type: ignore[index]
+        loop.pump(lambda page=page, seat=seat: page.source.room_view["turn"] == seat)  # type: ignore[index]
         assert page.handle({"do": "move", "move": action}) is True, _message(page)
     asker, asker_loop = opened[1]
-    asker_loop.pump(lambda: "ask partner" in asker.table["view"]["moves"])
+    asker_loop.pump(lambda: "ask partner" in asker.source.view()["moves"])  # type: ignore[index]
     assert asker.handle({"do": "ask"}) is True
     partner, partner_loop = opened[3]
-    partner_loop.pump(lambda: partner.room_view["asked_by"] == 1)  # type: ignore[index]
-    assert sorted(partner.table["view"]["moves"]) == ["answer no", "answer yes"]
-    assert partner.table["page"]["room"] == "player 1 asks you: may they go out? Answer yes or no."
+    partner_loop.pump(lambda: partner.source.room_view["asked_by"] == 1)  # type: ignore[index]
+    assert sorted(partner.source.view()["moves"]) == ["answer no", "answer yes"]  # type: ignore[index]
+    assert partner.chrome["room"] == "player 1 asks you: may they go out? Answer yes or no."
     for n in (2, 4):
         page, loop = opened[n]
-        loop.pump(lambda page=page: page.room_view["asked_by"] == 1)  # type: ignore[index]
-        assert page.table["view"]["moves"] == [] and "asks you" not in page.table["page"]["room"]
+        loop.pump(lambda page=page: page.source.room_view["asked_by"] == 1)  # type: ignore[index]
+        assert page.source.view()["moves"] == [] and "asks you" not in page.chrome["room"]  # type: ignore[index]
     assert partner.handle({"do": "answer", "yes": False}) is True
-    asker_loop.pump(lambda: asker.room_view["asked_by"] is None and asker.room_view["turn"] == 1)  # type: ignore[index]
+    asker_loop.pump(lambda: asker.source.room_view["asked_by"] is None and asker.source.room_view["turn"] == 1)  # type: ignore[index]
 
 
 # --- nothing hidden reaches a seat's page ---------------------------------------------------------------
 
 
 def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_card(
-    service: ServiceThread, pages: Callable[..., tuple[RoomTable, PageLoop]]
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
     """Seat 1 plays a whole game (to 200) against three computers; every ``table`` the page sent to its
     browser is checked against the game at that version: seat 1's hand and the cards shown in this hand
     so far (a card shown in an earlier hand is not known to be anywhere now)."""
     made = _create(service, seed=7, computer_seats=[2, 3, 4], levels=["greedy"] * 4, target=200)
     page, loop = pages(made["room"], 1, made["seats"]["1"])
-    sent: list[tuple[int, str]] = []
-    page.observe(lambda change: sent.append((page.room_view["version"] if page.room_view else -1,
-                                             json.dumps(change["new"]))), names="table")  # fmt: skip
+    sent: list[tuple[int, str, str]] = []
+    synced = page.keys  # every trait the page is sent
+    page.observe(lambda change: sent.append((page.source.room_view["version"] if page.source.room_view else -1,
+                                             change["name"], json.dumps(change["new"]))), names=synced)  # fmt: skip
+    room = page.source
+
+    def ready() -> bool:
+        return room.room_view is not None and (room.room_view["over"] or bool(room.room_view["actions"]))
+
     for _ in range(2_000):
-        loop.pump(lambda: page.room_view is not None and (page.room_view["over"] or bool(page.room_view["actions"])))
-        view = page.room_view
+        loop.pump(ready)
+        view = page.source.room_view
         assert view is not None
         if view["over"]:
             break
         moves = view["actions"]
         choice = next((m for m in moves if m.startswith(("meld", "add", "discard"))), moves[0])
         assert page.handle({"do": "move", "move": choice}) is True, _message(page)
-    assert page.room_view is not None and page.room_view["over"]
+    assert page.source.room_view is not None and page.source.room_view["over"]
     stored = service.service.store.load(made["room"])
     assert stored is not None
     game = Game.from_json(stored.game)
@@ -317,13 +325,14 @@ def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_ca
         shown.append(public.copy())
         hands.append(Counter(str(c) for c in state.position.hands[0]))
     assert len(sent) > 50
-    for version, table in sent:
+    assert {name for _version, name, _sent in sent} >= {"hand", "seats", "sides", "centre", "turn"}
+    for version, name, sent_json in sent:
         at = sum(1 for v in versions if v <= version) if version >= 0 else 0
         allowed = hands[at] + shown[at]
-        message = json.loads(table)
-        assert not _leaks(message, allowed), _leaks(message, allowed)[:3]
-        if message["view"] is not None:
-            assert _cards(" ".join(message["view"]["hand"])) == hands[at]
+        message = json.loads(sent_json)
+        assert not _leaks(message, allowed), (name, _leaks(message, allowed)[:3])
+        if name == "hand" and message:
+            assert _cards(" ".join(message["cards"])) == hands[at]
 
 
 def test_a_restart_of_the_room_service_loses_nothing_and_the_pages_sit_again(tmp_path: Any) -> None:
@@ -340,20 +349,21 @@ def test_a_restart_of_the_room_service_loses_nothing_and_the_pages_sit_again(tmp
                                  schedule=loop), loop))  # fmt: skip
     try:
         for page, loop in opened:
-            loop.pump(lambda page=page: page.room_view is not None and page.room_view["version"] == 2)
-        mover = next(p for p, _ in opened if p.room_view["turn"] == p.seat)  # type: ignore[index]
+            loop.pump(lambda page=page: page.source.room_view is not None and page.source.room_view["version"] == 2)
+        mover = next(p for p, _ in opened if p.source.room_view["turn"] == p.source.seat)  # type: ignore[index]
         assert mover.handle({"do": "draw", "where": "stock"}) is True
-        version, hand = mover.room_view["version"], mover.table["view"]["hand"]  # type: ignore[index]
+        version, hand = mover.source.room_view["version"], mover.hand["cards"]  # type: ignore[index]
         first.stop()
         for page, loop in opened:
-            loop.pump(lambda page=page: page.notice is not None)
+            loop.pump(lambda page=page: page.source.refused is not None)
             assert "room service does not answer" in _message(page)
         again = ServiceThread(SQLiteStore(store), port=address[1], computer_delay=0)
         try:
             for page, loop in opened:
-                loop.pump(lambda page=page: page.notice is None and page.room_view["version"] >= version, timeout=20)  # type: ignore[index]
-            assert mover.table["view"]["hand"] == hand and mover.table["view"]["my_turn"]
-            discard = next(m for m in mover.table["view"]["moves"] if m.startswith("discard"))
+                loop.pump(lambda page=page: page.source.refused is None
+                          and page.source.room_view["version"] >= version, timeout=20)  # type: ignore[index]  # fmt: skip
+            assert mover.hand["cards"] == hand and mover.turn["my_turn"]
+            discard = next(m for m in mover.source.view()["moves"] if m.startswith("discard"))  # type: ignore[index]
             assert mover.handle({"do": "move", "move": discard}) is True, _message(mover)
         finally:
             for page, _ in opened:

@@ -125,14 +125,15 @@ def test_the_play_page_deals_each_new_game_from_a_fresh_seed() -> None:
     from bolivia_widgets.dashboards.play_table import PlayTable
 
     table = PlayTable(coach=False, level="greedy", language="en")
-    first = table.seed
+    solo = table.source  # the game behind the table
+    first = solo.seed
     table.handle({"do": "new_game"})
-    assert first != table.seed and min(first, table.seed).bit_length() > 64
-    hand = [str(c) for c in sorted(table.game.position.hands[1])]
+    assert first != solo.seed and min(first, solo.seed).bit_length() > 64
+    hand = [str(c) for c in sorted(solo.game.position.hands[1])]
     assert _seed_dealing(hand, 4, iter(range(TRIED))) is None
     table.handle({"do": "setting", "key": "seed", "value": "3"})  # a learner's chosen deal still deals
     table.handle({"do": "new_game"})
-    assert table.seed == 3 and table.game.start == new_game("bolivia", 4, 3).start
+    assert solo.seed == 3 and solo.game.start == new_game("bolivia", 4, 3).start
 
 
 @pytest.mark.soak

@@ -16,7 +16,8 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS
 from bolivia_core.scenario import format_position
 from bolivia_widgets.components.table import CardTable
-from bolivia_widgets.components.table_view import cards_in_words, seat_view, step_motion, table_labels
+from bolivia_widgets.components.table_source import LocalGame
+from bolivia_widgets.components.table_view import cards_in_words, place_offers, seat_view, step_motion, table_parts
 
 BLOCKED = "rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 3S"
 GOING_OUT = (
@@ -95,7 +96,7 @@ def test_a_frozen_pile_is_marked_for_the_seat_whose_side_has_not_melded() -> Non
     unmelded = Game.from_position("rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; pile=4D 7S")
     view = seat_view(unmelded, 1)
     assert view["pile"]["frozen"] and not view["pile"]["blocked"]
-    assert table_labels(view, "en")["pile"].endswith(", frozen")
+    assert table_parts(view, "en")["centre"]["pile"]["name"].endswith(", frozen")
     melded = Game.from_position(
         "rules=canasta; players=2; seed=3; turn=1; phase=draw; p1=KH KS 9C 9D 5C; melds1=QH QS QD; pile=4D 7S"
     )
@@ -110,21 +111,24 @@ def test_melds_carry_their_kind_and_progress_and_the_rules_minimum() -> None:
     assert [m["number"] for m in side["melds"]] == [1, 2]
     assert all(m["complete"] for m in side["melds"])  # an escalera and a canasta of kings: 7 cards each
     assert view["sides"][1]["minimum"] == 50  # Bolivia: 50 points for a side's first initial meld
-    labels = table_labels(view, "en")
-    assert labels["sides"][0]["melds"][0]["label"].startswith("meld 1: ")
-    assert labels["sides"][0]["melds"][1]["label"].startswith("meld 2: ")
-    assert "complete (7 cards)" in labels["sides"][0]["melds"][1]["label"]
-    assert "meld the 9 of clubs, the 9 of diamonds and the 9 of spades" in labels["moves"].values()
+    melds = table_parts(view, "en")["sides"]["0"]["melds"]
+    assert melds["1"]["label"].startswith("meld 1: ")
+    assert melds["2"]["label"].startswith("meld 2: ")
+    assert "complete (7 cards)" in melds["2"]["label"]
+    assert melds["2"]["caption"] == melds["2"]["label"].removeprefix("meld 2: ")
+    offered = [o["words"] for o in place_offers(view, "meld-area", "en")["moves"]]
+    assert "meld the 9 of clubs, the 9 of diamonds and the 9 of spades" in offered
 
 
 def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
     view = seat_view(Game.from_position(BLOCKED), 1)
-    labels = table_labels(view, "en")
-    assert labels["stock"].startswith("stock")
-    assert labels["pile"].startswith("discard pile: 3 of spades on top, 2 cards")
-    assert sorted(labels["hand"]) == ["5 of clubs", "9 of clubs", "9 of diamonds", "king of hearts", "king of spades"]
-    swedish = table_labels(view, "sv")
-    assert swedish["hand"] != labels["hand"] and "klöver femma" in swedish["hand"]
+    parts = table_parts(view, "en")
+    assert parts["centre"]["stock"]["name"].startswith("stock")
+    assert parts["centre"]["pile"]["name"].startswith("discard pile: 3 of spades on top, 2 cards")
+    names = parts["hand"]["names"]
+    assert sorted(names) == ["5 of clubs", "9 of clubs", "9 of diamonds", "king of hearts", "king of spades"]
+    swedish = table_parts(view, "sv")["hand"]["names"]
+    assert swedish != names and "klöver femma" in swedish
 
 
 def test_cards_are_said_in_words() -> None:
@@ -160,11 +164,12 @@ def test_a_place_tapped_with_nothing_chosen_offers_the_legal_moves_that_go_there
 
     game = Game.from_position(MELDED_KINGS)
     view = seat_view(game, 1)
-    offers = table_labels(view, "en")["offers"]
     legal = {str(a) for a in game.legal_actions()}
     adds = [a for a in game.legal_actions() if isinstance(a, Add)]
     melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
-    assert set(offers) == {"meld-area", *(f"meld-{a.meld}" for a in adds)}
+    places = ["meld-area", *(f"meld-{n}" for n in range(1, 5)), "pile"]
+    offers = {place: offer for place in places if (offer := place_offers(view, place, "en")) is not None}
+    assert set(offers) == {"meld-area", *(f"meld-{a.meld}" for a in adds)}  # the pile is for a draw, not now
     # the kings take natural kings before the 2: an addition of naturals only is offered first
     first = parse_action(offers["meld-1"]["moves"][0]["move"])
     assert isinstance(first, Add) and first.cards and all(str(c) == "KC" for c in first.cards)
@@ -184,15 +189,16 @@ def test_a_place_tapped_with_nothing_chosen_offers_the_legal_moves_that_go_there
 
 def test_no_place_offers_a_move_when_it_is_not_the_seats_turn() -> None:
     game = Game.from_position(MELDED_KINGS.replace("turn=1", "turn=2"))
-    assert table_labels(seat_view(game, 1), "en")["offers"] == {}
+    view = seat_view(game, 1)
+    assert all(place_offers(view, place, "en") is None for place in ("meld-area", "meld-1", "pile"))
 
 
 def _table(position: str) -> CardTable:
-    return CardTable(Game.from_position(position), seat=1)
+    return CardTable(LocalGame(Game.from_position(position), 1))
 
 
 def _index(table: CardTable, card: str) -> int:
-    return [str(c) for c in table.hand].index(card)
+    return table.hand["cards"].index(card)
 
 
 def test_a_run_reads_in_rank_order_however_its_cards_were_added() -> None:
@@ -200,9 +206,9 @@ def test_a_run_reads_in_rank_order_however_its_cards_were_added() -> None:
     table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=9C 9D 4H JD 8H; melds1=5H 6H 7H | "
                    "KH KS JK KD; pile=4D 8S")  # fmt: skip
     assert table.handle({"do": "add", "meld": 1, "cards": [_index(table, "8H"), _index(table, "4H")]})
-    melds = table.table["view"]["sides"][0]["melds"]
-    assert melds[0]["cards"] == ["4H", "5H", "6H", "7H", "8H"]
-    assert melds[1]["cards"][-1] == "JK" and set(melds[1]["cards"][:3]) == {"KH", "KS", "KD"}
+    melds = table.sides["0"]["melds"]
+    assert melds["1"]["cards"] == ["4H", "5H", "6H", "7H", "8H"]
+    assert melds["2"]["cards"][-1] == "JK" and set(melds["2"]["cards"][:3]) == {"KH", "KS", "KD"}
 
 
 def test_what_a_move_brought_is_said_in_words_the_top_card_onto_a_meld_too() -> None:
@@ -210,19 +216,20 @@ def test_what_a_move_brought_is_said_in_words_the_top_card_onto_a_meld_too() -> 
     table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=draw; p1=9C 9D 5C JD; melds1=5H 6H 7H; "
                    "pile=4D 8H")  # fmt: skip
     assert table.handle({"do": "take_top", "meld": 1})
-    assert table.table["page"]["message"]["lines"] == ["You took the 8 of hearts from the pile onto meld 1."]
+    assert table.message["lines"] == ["You took the 8 of hearts from the pile onto meld 1."]
 
 
 def test_red_threes_drawn_are_said_with_the_cards_drawn() -> None:
     """A red 3 drawn is laid out at once and replaced from the stock (RULES 3.4): the learner is told."""
     for seed in range(1, 40):
         game = new_game("bolivia", 2, seed)
-        table = CardTable(game, seat=game.to_move)
+        source = LocalGame(game, game.to_move)
+        table = CardTable(source)
         logged = len(game.log)
         table.handle({"do": "draw"})
-        reds = sum(e.params["count"] for e in table.game.log[logged:]
-                   if e.code == "event-red-threes" and e.params["player"] == table.seat)  # fmt: skip
-        lines = table.table["page"]["message"]["lines"]
+        reds = sum(e.params["count"] for e in game.log[logged:]
+                   if e.code == "event-red-threes" and e.params["player"] == source.seat)  # fmt: skip
+        lines = table.message["lines"]
         assert lines[0].startswith("You drew ") and not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", lines[0])
         if reds:
             assert lines[1:] == [f"You laid out {reds} red 3{'s' if reds > 1 else ''}, a bonus for your side, "
@@ -235,22 +242,58 @@ def test_red_threes_drawn_are_said_with_the_cards_drawn() -> None:
 def test_a_refused_move_is_said_in_words() -> None:
     table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=play; p1=9C 9D 5H JD 7H 4S; melds1=9H 9S 9D; "
                    "pile=4D 9C")  # fmt: skip
-    before = format_position(table.game.position)
+    before = format_position(table.source.game.position)  # type: ignore[attr-defined]
     assert not table.handle({"do": "add", "meld": 1, "cards": [_index(table, "7H")]})
-    lines = table.table["page"]["message"]["lines"]
+    lines = table.message["lines"]
     assert lines[0] == "Not allowed: add the 7 of hearts to meld 1."
-    assert format_position(table.game.position) == before
+    assert format_position(table.source.game.position) == before  # type: ignore[attr-defined]
 
 
 def test_the_turn_line_and_the_pile_note_say_only_what_the_pile_allows_now() -> None:
     """A black 3 on top blocks the pile (RULES 3.4): the turn line offers the stock alone and the note
     says why; once drawn, the note is gone; a pile the seat may take says so (three aces make 60 of the 50)."""
     blocked = _table(BLOCKED)
-    labels = blocked.table["labels"]
-    assert labels["turn"] == "Your turn: tap the stock to draw." and "3 of spades" in labels["pile_note"]
+    assert blocked.turn["line"] == "Your turn: tap the stock to draw." and "3 of spades" in blocked.centre["note"]
     assert blocked.handle({"do": "draw"})
-    assert blocked.table["labels"]["pile_note"] == ""
+    assert blocked.centre["note"] == ""
     open_pile = _table("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=AH AS 9C 9D 5C; pile=4D AC")
-    labels = open_pile.table["labels"]
-    assert labels["turn"] == "Your turn: tap the stock to draw, or the pile to take it."
-    assert labels["pile_note"] == "you may take this pile: tap it"
+    assert open_pile.turn["line"] == "Your turn: tap the stock to draw, or the pile to take it."
+    assert open_pile.centre["note"] == "you may take this pile: tap it"
+
+
+def test_a_place_tapped_with_nothing_chosen_offers_its_moves_or_plays_the_pile_s_only_take() -> None:
+    """The page asks what a place offers; the answer is a reply, not the table's state. The pile's one take
+    is played at once (three aces make 60 of Bolivia's first 50); with none offered the tap's own intent
+    (``then``) is played, and refused as the engine says."""
+    table = _table(MELDED_KINGS)
+    replies: list[dict[str, object]] = []
+    table.send = lambda content, buffers=None: replies.append(content)  # type: ignore[method-assign]
+    assert not table.handle({"do": "offers", "place": "meld-1", "then": {"do": "add", "meld": 1, "cards": []}})
+    assert replies[-1]["offers"]["place"] == "meld-1" and replies[-1]["offers"]["moves"]  # type: ignore[index]
+    open_pile = _table("rules=bolivia; players=2; seed=3; turn=1; phase=draw; p1=AH AS 9C 9D 5C; pile=4D AC")
+    assert open_pile.handle({"do": "offers", "place": "pile", "then": {"do": "take_pile", "cards": []}})
+    assert open_pile.source.game.position.melds[0]  # type: ignore[attr-defined]
+    blocked = _table(BLOCKED)
+    assert not blocked.handle({"do": "offers", "place": "pile", "then": {"do": "take_pile", "cards": []}})
+    assert blocked.message["kind"] == "refusal" and "3 of spades" in " ".join(blocked.message["lines"])
+    assert not blocked.handle({"do": "offers", "place": "pile", "then": {"do": "offers"}})
+    assert blocked.message["kind"] == "refusal"
+
+
+def test_the_front_end_is_one_module_made_from_the_table_s_es_modules() -> None:
+    """anywidget loads one module from a string: the table's modules are put in the order they import each
+    other, their imports and exports dropped; every module is in it once, after all those it imports."""
+    from bolivia_widgets.components.table import MODULES, table_module
+
+    bundle = table_module()
+    order = [line.removeprefix("// --- ").removesuffix(" ---") for line in bundle.splitlines()
+             if line.startswith("// --- ")]  # fmt: skip
+    assert sorted(order) == sorted(["card_face.js", *(p.name for p in MODULES.glob("*.js"))])
+    for name in order:
+        path = MODULES / name if name != "card_face.js" else MODULES.parent / name
+        for imported in re.findall(r'^import \{[^}]*\} from "\.\.?/(?:[a-z_]+/)*([a-z_]+\.js)";', path.read_text(),
+                                   re.MULTILINE):  # fmt: skip
+            assert order.index(imported) < order.index(name), (imported, name)
+    assert not re.search(r"^import |^export (?!default)", bundle, re.MULTILINE)
+    assert bundle.count("export default") == 1
+    assert "innerHTML" not in bundle  # no markup made in Python is put into the page

@@ -21,18 +21,19 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS, seat_players
 from bolivia_core.scenario import SCENARIOS
 from bolivia_widgets import GameViewer, ScenarioExplorer
+from bolivia_widgets.components.table import CardTable
 from bolivia_widgets.components.table_view import open_view, seat_view
 
 TAKE_THE_PILE = SCENARIOS["take-the-pile"].text  # player 1 holds KH KS; the pile's top is KD
 
 
-def message(table: ScenarioExplorer | GameViewer) -> str:
-    said = table.table["page"]["message"]
+def message(table: CardTable) -> str:
+    said = table.message
     return " ".join(said["lines"]) if said else ""
 
 
-def indices(table: ScenarioExplorer, cards: str) -> list[int]:
-    hand = [str(c) for c in table.hand]
+def indices(table: CardTable, cards: str) -> list[int]:
+    hand = table.hand["cards"]
     chosen: list[int] = []
     for code in cards.split():
         chosen.append(next(i for i, c in enumerate(hand) if c == code and i not in chosen))
@@ -77,79 +78,84 @@ def test_a_seat_view_holds_no_open_hands_and_no_other_seat_s_cards() -> None:
 
 def test_the_watch_page_plays_the_seeded_game_the_players_would_with_every_hand_open() -> None:
     viewer = GameViewer(seed=3, seating="greedy and random, seat by seat", pace="fast", language="en")
-    view = viewer.table["view"]
+    view = viewer.source.view()
     assert set(view["open_hands"]) == {"1", "2", "3", "4"} and view["moves"] == []
+    assert all(seat["open"]["cards"] == view["open_hands"][player] for player, seat in viewer.seats.items())
     viewer.handle({"do": "to_hand_end"})
     game = new_game("bolivia", 4, seed=3)  # the same game played without the viewer
     seats = seat_players(["greedy", "random"], 4, 3)
     while game.phase != "hand over":
         game.apply(seats[game.to_move - 1].choose(game).action)
-    assert viewer.game.history == game.history and viewer.game.phase == "hand over"
-    steps = viewer.table["page"]["steps"]
+    assert viewer.source.game.history == game.history and viewer.source.game.phase == "hand over"
+    steps = viewer.steps["list"]
     assert len(steps) == len(game.history)  # every move a step the page shows, at the learner's pace
-    assert all("open_hands" in step["view"] and step["said"] for step in steps)
+    assert all(step["said"] for step in steps)
+    assert any("open" in seat for step in steps for seat in step["patch"].get("seats", {}).values())
     assert any(step["motion"] and step["motion"]["from"] == "stock" for step in steps)
     # the score sheet: each side's hand score, and its running total in brackets
     totals = [score.total for score in game.results[0].scores]
-    sheet = viewer.table["page"]["hand_end"]["html"]
+    sheet = json.dumps(viewer.chrome["hand_end"]["blocks"])
     assert all(f"{total:+,} ({total:,})" in sheet for total in totals)
     # the whole log in words, each line with its move's "why?"
-    labels, whys = viewer.table["labels"], viewer.table["page"]["whys"]
+    log = viewer.source.log()
     dealt = len(new_game("bolivia", 4, seed=3).log)  # the deal's lines: no player chose them
-    assert len(labels["log"]) == len(game.log) and set(whys) == {str(i) for i in range(dealt, len(game.log))}
+    assert len(log) == len(game.log)
+    assert {i for i, (_event, why) in enumerate(log) if why} == set(range(dealt, len(game.log)))
 
 
 def test_the_watch_page_steps_back_and_forward_through_the_same_moves_each_with_its_why() -> None:
     viewer = GameViewer(seed=5, seating="random", pace="instant", language="en")  # asked again: chosen anew
     for _ in range(40):
         viewer.handle({"do": "step"})
-    position, log = viewer.game.position_text(), viewer.table["labels"]["log"]
-    said = viewer.table["page"]["message"]["lines"]
+    position, log = viewer.source.game.position_text(), viewer.source.log()
+    said = viewer.message["lines"]
     assert len(said) == 2 and said[1].startswith("Why: ")
-    assert viewer.table["page"]["steps"] == []  # "instant": nothing to animate
+    assert all(set(step) == {"said"} for step in viewer.steps["list"])  # "instant": nothing to animate
     for _ in range(15):
         viewer.handle({"do": "back"})
     dealt = len(new_game("bolivia", 4, seed=5).log)
-    assert len(viewer.game.history) == 25 and len(viewer.table["page"]["whys"]) == len(viewer.game.log) - dealt
+    game = viewer.source.game
+    assert len(game.history) == 25 and sum(1 for _e, why in viewer.source.log() if why) == len(game.log) - dealt
     for _ in range(15):
         viewer.handle({"do": "step"})
-    assert viewer.game.position_text() == position and viewer.table["labels"]["log"] == log
+    assert viewer.source.game.position_text() == position and viewer.source.log() == log
 
 
 def test_a_tap_on_the_watch_page_plays_nothing_and_says_so() -> None:
     viewer = GameViewer(seed=2, pace="instant", language="en")
-    before = viewer.game.to_json()
+    before = viewer.source.game.to_json()
     taps = ({"do": "draw", "where": "stock"}, {"do": "discard", "card": 0, "where": "pile"},
             {"do": "move", "move": "draw"}, "nonsense")  # fmt: skip
     for intent in taps:
         assert not viewer.handle(intent)  # type: ignore[arg-type]
-        assert viewer.table["page"]["message"]["kind"] == "refusal" and viewer.game.to_json() == before
+        assert viewer.message["kind"] == "refusal" and viewer.source.game.to_json() == before
         assert message(viewer).startswith("Only the computers play on this page")
     assert not viewer.handle({"do": "setting", "key": "seed", "value": "x"})
-    assert message(viewer) == "There is no setting seed = 'x' on this page." and viewer.game.to_json() == before
+    assert message(viewer) == "There is no setting seed = 'x' on this page." and viewer.source.game.to_json() == before
 
 
 def test_the_watch_page_follows_the_rules_table_sizes() -> None:
     viewer = GameViewer(pace="instant", language="en")
     viewer.handle({"do": "setting", "key": "rules", "value": "swedish"})
-    players = next(s for s in viewer.table["page"]["menu"]["settings"] if s["key"] == "players")
+    players = next(s for s in viewer.menu["settings"] if s["key"] == "players")
     assert [n for n, _ in players["options"]] == [2, 3, 4, 5, 6] and players["value"] == 4
     viewer.handle({"do": "setting", "key": "players", "value": "5"})  # sides of two and three: one rests a hand
-    assert viewer.game.position.players == 5 and any(s["resting"] for s in viewer.table["view"]["seats"])
+    assert viewer.source.game.position.players == 5 and any(s["resting"] for s in viewer.seats.values())
     viewer.handle({"do": "setting", "key": "rules", "value": "two-deck"})  # four players only
-    assert viewer.game.rules.name == "two-deck" and viewer.game.position.players == 4 and not viewer.game.history
+    game = viewer.source.game
+    assert game.rules.name == "two-deck" and game.position.players == 4 and not game.history
 
 
 def test_the_watch_page_lets_the_strong_player_play_the_club_player() -> None:
     """Watching the computer players worth learning from: strong and club seated in turn, to a hand's end."""
     viewer = GameViewer(seed=4, seating="strong and club, seat by seat", pace="instant", language="en")
-    viewer.play_to_hand_end()
+    viewer.handle({"do": "to_hand_end"})
     game = new_game("bolivia", 4, seed=4)
     seats = seat_players(["strong", "club"], 4, 4)
     assert [type(seat).__name__ for seat in seats] == ["StrongPlayer", "ClubPlayer"] * 2
     while game.phase != "hand over":
         game.apply(seats[game.to_move - 1].choose(game).action)
-    assert viewer.game.history == game.history
+    assert viewer.source.game.history == game.history
 
 
 # --- a seat's moves --------------------------------------------------------------------------
@@ -158,13 +164,13 @@ def test_the_watch_page_lets_the_strong_player_play_the_club_player() -> None:
 def test_the_explorer_draws_the_position_from_the_seat_to_move_with_its_moves() -> None:
     explorer = ScenarioExplorer("take-the-pile", language="en")
     game = Game.from_position(TAKE_THE_PILE)
-    view = explorer.table["view"]
+    view = explorer.source.view()
     assert view == seat_view(game, game.to_move) and "open_hands" not in view
     assert "take pile with KH KS" in view["moves"] and view["moves"] == [str(a) for a in game.legal_actions()]
     said = message(explorer)
     assert said.startswith("You may take the pile.") and "player 1's hand and moves" in said
     explorer.handle({"do": "list_moves"})
-    lines = explorer.table["page"]["message"]["lines"]
+    lines = explorer.message["lines"]
     assert lines[0] == f"Player 1 may make {len(view['moves'])} moves now:"
     assert "take the pile with the king of hearts and the king of spades" in " ".join(lines)
 
@@ -172,53 +178,54 @@ def test_the_explorer_draws_the_position_from_the_seat_to_move_with_its_moves() 
 def test_the_explorer_plays_a_move_by_touch_turns_to_the_next_seat_and_undoes() -> None:
     explorer = ScenarioExplorer("take-the-pile", language="en")
     assert explorer.handle({"do": "take_pile", "cards": indices(explorer, "KH KS"), "where": "pile"})
-    pos = explorer.game.position
+    pos = explorer.source.game.position
     assert pos.pile == [] and ["KD", "KH", "KS"] in [sorted(map(str, m)) for m in pos.melds[0]]
-    assert explorer.seat == 1 and "You took the pile" in message(explorer)
+    assert explorer.source.seat == 1 and "You took the pile" in message(explorer)
     card = indices(explorer, "JH")[0]
     assert explorer.handle({"do": "discard", "card": card, "where": "pile"})
-    assert explorer.seat == 2 == explorer.game.to_move and explorer.table["view"]["seat"] == 2
+    assert explorer.source.seat == 2 == explorer.source.game.to_move and explorer.hand["seat"] == 2
     assert "player 2's hand and moves" in message(explorer)
-    assert explorer.handle({"do": "undo"}) and explorer.seat == 1 and len(explorer.game.history) == 1
+    assert explorer.handle({"do": "undo"}) and explorer.source.seat == 1 and len(explorer.source.game.history) == 1
 
 
 def test_a_refused_tap_in_the_explorer_is_explained_beside_the_place_and_changes_nothing() -> None:
     explorer = ScenarioExplorer("take-the-pile", language="en")
-    before, view = explorer.game.to_json(), explorer.table["view"]
+    before, view = explorer.source.game.to_json(), explorer.source.view()
     assert not explorer.handle({"do": "take_pile", "cards": indices(explorer, "6H 6D"), "where": "pile"})
-    said = explorer.table["page"]["message"]
+    said = explorer.message
     assert said["kind"] == "refusal" and said["where"] == "pile" and "natural pair of kings" in message(explorer)
-    assert explorer.game.to_json() == before and explorer.table["view"] == view
+    assert explorer.source.game.to_json() == before and explorer.source.view() == view
 
 
 def test_the_explorer_refuses_a_malformed_position_naming_the_field_and_changes_nothing() -> None:
     explorer = ScenarioExplorer("take-the-pile", language="en")
     explorer.handle({"do": "move", "move": "take pile with KH KS"})
-    before, view = explorer.game.to_json(), explorer.table["view"]
+    before, view = explorer.source.game.to_json(), explorer.source.view()
     for text, named in (("rules=bolivia; players=2; turn=1; p1=KH ZZ", "field p1"), ("", "Paste a position"),
                         ("rules=nosuch", "nosuch"), ("{not json", "position cannot be shown")):  # fmt: skip
         assert not explorer.handle({"do": "resume", "text": text})
-        assert explorer.table["page"]["message"]["kind"] == "refusal" and named in message(explorer), text
-        assert explorer.game.to_json() == before and explorer.table["view"] == view and explorer.scenario
+        assert explorer.message["kind"] == "refusal" and named in message(explorer), text
+        assert explorer.source.game.to_json() == before and explorer.source.view() == view and explorer.source.scenario
     assert not explorer.handle({"do": "setting", "key": "scenario", "value": "no-such-lesson"})
-    assert "no lesson position named 'no-such-lesson'" in message(explorer) and explorer.game.to_json() == before
+    assert "no lesson position named 'no-such-lesson'" in message(explorer) and explorer.source.game.to_json() == before
     assert not explorer.handle({"do": "setting", "key": "language", "value": "xx"})
     assert message(explorer) == "There is no setting language = 'xx' on this page."
-    assert explorer.game.to_json() == before
+    assert explorer.source.game.to_json() == before
 
 
 def test_the_explorer_shows_a_pasted_position_and_the_table_s_own_in_notation() -> None:
     explorer = ScenarioExplorer("take-the-pile", language="en")
     explorer.handle({"do": "save"})
-    shown = explorer.table["page"]["menu"]["saved"]
+    shown = explorer.menu["saved"]
     assert Game.from_position(shown).position_text() == Game.from_position(TAKE_THE_PILE).position_text()
     pasted = SCENARIOS["initial-meld"].text if "initial-meld" in SCENARIOS else next(iter(SCENARIOS.values())).text
     assert explorer.handle({"do": "resume", "text": pasted})
-    assert explorer.game.position_text() == Game.from_position(pasted).position_text() and not explorer.scenario
-    scenario = next(s for s in explorer.table["page"]["menu"]["settings"] if s["key"] == "scenario")
+    assert explorer.source.game.position_text() == Game.from_position(pasted).position_text()
+    assert not explorer.source.scenario
+    scenario = next(s for s in explorer.menu["settings"] if s["key"] == "scenario")
     assert scenario["value"] == "" and scenario["options"][0][0] == ""
     assert explorer.handle({"do": "setting", "key": "scenario", "value": "take-the-pile"})
-    assert explorer.game.position_text() == Game.from_position(TAKE_THE_PILE).position_text()
+    assert explorer.source.game.position_text() == Game.from_position(TAKE_THE_PILE).position_text()
 
 
 def test_each_page_starts_with_a_handful_of_widget_models() -> None:

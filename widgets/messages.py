@@ -178,6 +178,7 @@ EN: dict[str, str] = {
     "table-stage": "stage as a meld",
     "table-staged": "Initial meld staged: {points} of {minimum} points.",
     "table-staged-enough": "Initial meld staged: {points} of {minimum} points, enough.",
+    "table-checking": "Initial meld staged: counting its points…",
     "table-lay-staged": "lay the staged melds",
     "table-take-back": "take back",
     "table-takes": "Ways to take the pile now:",

@@ -47,7 +47,7 @@ def test_a_seeded_hand_by_touch_fits_the_window_at_every_turn(browser, voila_url
         follower = HintFollower(page, PlayTable(seed=1, language="en"))  # the page's address: seed 1; four seats
         records = []
         for _ in range(TURNS):
-            game = follower.mirror.game
+            game = follower.mirror.source.game
             if game.phase in ("hand over", "game over"):
                 break
             records.append(follower.learner_turn(check=lambda: out_of_view(page)))
@@ -93,17 +93,17 @@ def test_the_computers_turns_are_shown_step_by_step_and_can_be_skipped(page: Pag
     follower = HintFollower(page, PlayTable(seed=1, language="en"))
     set_pace(page, "slow")
     follower.in_step()
-    for kind, value in follower.taps_for(follower.mirror.hint_action()):  # the draw
+    for kind, value in follower.taps_for(follower.mirror.source.hint_action()):  # the draw
         follower.tap(kind, value, TurnRecord())
-    follower.mirror.play_hint()
+    follower.mirror.handle({"do": "play_hint"})
     follower.in_step()
-    action = follower.mirror.hint_action()
+    action = follower.mirror.source.hint_action()
     while not str(action).startswith("discard"):
         for kind, value in follower.taps_for(action):
             follower.tap(kind, value, TurnRecord())
-        follower.mirror.play_hint()
+        follower.mirror.handle({"do": "play_hint"})
         follower.in_step()
-        action = follower.mirror.hint_action()
+        action = follower.mirror.source.hint_action()
     for kind, value in follower.taps_for(action):
         follower.tap(kind, value, TurnRecord())
     skip = page.get_by_role("button", name="skip to my turn")
@@ -111,7 +111,7 @@ def test_the_computers_turns_are_shown_step_by_step_and_can_be_skipped(page: Pag
     expect(page.locator(".bt-live")).to_have_text(re.compile(r"player [234] "), timeout=TIMEOUT)
     assert not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", page.locator(".bt-live").inner_text())
     skip.click()
-    follower.mirror.play_hint()
+    follower.mirror.handle({"do": "play_hint"})
     follower.in_step()
     recent = page.locator(".bt-recent")  # back at the learner's draw: what the others did, in words
     expect(recent.locator("summary")).to_have_text("What the others did", timeout=TIMEOUT)

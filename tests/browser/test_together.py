@@ -29,9 +29,9 @@ import pytest
 from bolivia_core.actions import Action, Draw, Meld, TakePile
 from bolivia_core.game import Game
 from bolivia_core.players import PLAYERS
-from bolivia_core.seat import seat_view
 from bolivia_rooms.store import SQLiteStore
-from bolivia_widgets.components.table_view import table_labels
+from bolivia_widgets.components.table_source import LocalGame
+from bolivia_widgets.components.table_view import ui_labels
 
 from .conftest import ROOT, SCREENSHOTS
 
@@ -146,11 +146,12 @@ def _computer_plays(store: Path, room: str, seat: int) -> bool:
 
 
 class _Mirror:
-    """What HintFollower reads of a table: the labels the seat's page shows (computed here from the
-    store's game, as the page's kernel computes them from the room's view)."""
+    """What HintFollower reads of a table: the seat's view and the table's words (computed here from the
+    store's game, as the page's kernel has them from the room)."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.table = {"labels": table_labels(seat_view(game, seat), "en")}
+        self.source = LocalGame(game, seat)
+        self.labels = ui_labels("en")
 
 
 def _choice(game: Game, seed: int) -> Action:

@@ -1,10 +1,10 @@
-// The one drawing of a card, shared by the card row (cards.js) and the card table (table.js):
-// an SVG face with rank and suit, or a back. The Python side puts this file before each module.
+// The one drawing of a card, shared by the card row (cards.js) and the card table (table_modules/):
+// an SVG face with rank and suit, or a back. An ES module; cards.py puts it before the card row's module.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", "": "★" };
 
-function svgElement(name, attributes, text) {
+export function svgElement(name, attributes, text) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(key, value);
   if (text !== undefined) node.textContent = text;
@@ -12,12 +12,12 @@ function svgElement(name, attributes, text) {
 }
 
 // A card as drawn from its code: "10H" -> rank "10", suit "H"; "JK" -> the joker.
-function cardParts(code) {
+export function cardParts(code) {
   if (code === "JK") return { code, rank: "JK", suit: "" };
   return { code, rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
-function cardFace(card) {
+export function cardFace(card) {
   const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
   svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-face" }));
   const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
@@ -32,7 +32,7 @@ function cardFace(card) {
   return svg;
 }
 
-function cardBack() {
+export function cardBack() {
   const svg = svgElement("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
   svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-back" }));
   svg.append(svgElement("rect", { x: 7, y: 7, width: 46, height: 70, rx: 3, class: "bx-back-inner" }));
@@ -41,7 +41,7 @@ function cardBack() {
 
 // A small card for a meld's fan: the rank and suit large in the corner that stays in sight when
 // cards overlap.
-function cardMini(card) {
+export function cardMini(card) {
   const svg = svgElement("svg", { viewBox: "0 0 40 56", "aria-hidden": "true", focusable: "false" });
   svg.append(svgElement("rect", { x: 1, y: 1, width: 38, height: 54, rx: 4, class: "bx-face" }));
   const ink = `bx-ink bx-suit-${card.suit || "joker"}`;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,10 @@ HERE = Path(__file__).parent
 
 
 def card_module(name: str) -> str:
-    """A front-end module with the one card drawing (``card_face.js``) put before it."""
-    return (HERE / "card_face.js").read_text(encoding="utf-8") + "\n" + (HERE / name).read_text(encoding="utf-8")
+    """A front-end module with the one card drawing (``card_face.js``, an ES module) put before it, its
+    ``export`` words dropped: anywidget loads one module from a string, where imports cannot resolve."""
+    face = re.sub(r"^export (?=function )", "", (HERE / "card_face.js").read_text(encoding="utf-8"), flags=re.M)
+    return face + "\n" + (HERE / name).read_text(encoding="utf-8")
 
 
 class CardRow(anywidget.AnyWidget):

@@ -1,62 +1,52 @@
 """Play a game against computer seats at the card table, with a coach beside you.
 
-The learner is player 1, at a ``CardTable`` (``components/table.py``): one anywidget model that draws
-the learner's seat and sends back what they tap. Every attempt goes to the engine: a legal one is
-played, a refused one is answered with the engine's reasons and nothing changes. The computers then
-play their turns; each of their moves is sent to the page as a step it shows one at a time, at the pace
-the learner picks. Each computer decision is seeded from the game's seed and the move number, so the
-same seed and the same moves replay the same game, undo included. The coach gives a hint on demand
-and reviews the learner's moves at the end of each hand; it never stands in the way of a move.
+``PlayTable(...)`` is the play page's table: one ``CardTable`` (``components/table.py``) over a
+``SoloGame``, the source that holds the game. The learner is player 1: every attempt goes to the engine,
+a legal one is played, a refused one is answered with the engine's reasons and nothing changes. The
+computers then play their turns; each of their moves is a step the page shows one at a time, at the pace
+the learner picks. Each computer decision is seeded from the game's seed and the move number, so the same
+seed and the same moves replay the same game, undo included. The coach gives a hint on demand and reviews
+the learner's moves at the end of each hand; it never stands in the way of a move.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
-from bolivia_core.seeds import new_seed
-from bolivia_core.i18n import (
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    Explanation,
-    get_language,
-    has_code,
-    render,
-)
-from bolivia_core.players import PLAYERS, Advice, Decision, coach_advice, hint
+from bolivia_core.i18n import Explanation, has_code, render
+from bolivia_core.players import PLAYERS, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.seeds import new_seed
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
 from ..components.table import CardTable
-from ..components.table_view import (
-    event_words,
-    explanation_view,
-    explanation_words,
-    seat_view,
-    step_motion,
-    table_labels,
+from ..components.table_source import (
+    KEEP,
+    PACES,
+    Line,
+    LocalGame,
+    Reply,
+    Said,
+    Step,
+    language_setting,
+    pace_setting,
+    refusal,
 )
-from ..language import (
-    change_page_language,
-    follow_language,
-    page_language,
-    refusal_of,
-    rule_choices,
-    set_page_language,
-)
-from .table_tools import hand_results_html, score_table_html
+from ..components.table_view import explanation_view, explanation_words, seat_view
+from ..language import page_language, refusal_of, rule_choices, set_page_language
+from .table_tools import hand_results, score_sheet
 
-__all__ = ["PACES", "PlayTable", "best_level", "level_words"]
+__all__ = ["PACES", "PlayTable", "SoloGame", "best_level", "level_words"]
 
 LEARNER = 1
 STRONGEST_FIRST = ("strong", "club", "beginner", "greedy", "random")
 COMPUTER_MOVES_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
 REVIEW_LENGTH = 3
-PACES = ("slow", "normal", "fast", "instant")
+PLAYING = ("draw", "play", "answer")
 
 
 def best_level() -> str:
@@ -74,10 +64,6 @@ def t(code: str, **params: Any) -> str:
     return render(code, params)
 
 
-def e(code: str, **params: Any) -> str:
-    return html.escape(render(code, params))
-
-
 @dataclass(frozen=True)
 class Review:
     """A learner's decision the coach would have made otherwise."""
@@ -88,22 +74,30 @@ class Review:
     suggested: Decision
 
 
-class PlayTable(CardTable):
-    """A whole game: the learner (player 1) against computer seats, at one card table."""
+def PlayTable(
+    rules: str = "bolivia", players: int = 4, seed: int | None = None, target: int | None = None,
+    level: str | None = None, coach: bool = True, pace: str = "normal", language: str | None = None,
+) -> CardTable:  # fmt: skip
+    """The play page's card table: the learner (player 1) against computer seats (``SoloGame``), dealt from
+    ``seed``, or from a fresh secret one."""
+    set_page_language(language or page_language())
+    return CardTable(SoloGame(rules, players, seed, target, level, coach, pace))
+
+
+class SoloGame(LocalGame):
+    """A whole game: the learner (player 1) against computer seats, with a coach, undo and saving."""
 
     def __init__(
         self, rules: str = "bolivia", players: int = 4, seed: int | None = None, target: int | None = None,
-        level: str | None = None, coach: bool = True, pace: str = "normal", language: str | None = None,
-        **kwargs: Any,
+        level: str | None = None, coach: bool = True, pace: str = "normal",
     ) -> None:  # fmt: skip
-        set_page_language(language or page_language())
         seed = new_seed() if seed is None else seed  # a game people play deals from a fresh secret seed
+        super().__init__(new_game(rules, players, seed, target), LEARNER)
         self.rules_name, self.player_count, self.seed, self.target = rules, players, seed, target
         self.default_level = level if level in PLAYERS else best_level()
         self.seat_levels: dict[int, str] = {}
         self.coach = coach
         self.pace = pace if pace in PACES else "normal"
-        self.decisions: list[int] = []  # the history length before each of the learner's decisions
         self.reviews: list[Review] = []
         self.whys: dict[int, tuple[int, Decision]] = {}  # log index -> (hand, the computer's decision)
         self.saved = ""
@@ -111,13 +105,15 @@ class PlayTable(CardTable):
         self._dealt_seed: int | None = None
         self.hinted: tuple[int, Action] | None = None  # the hint on show: the history length it was for, its move
         self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
-        super().__init__(game=new_game(rules, players, seed, target), seat=LEARNER, **kwargs)
-        follow_language(lambda _language: self.refresh())
-        self.start(seed)
+        self._first = self.start(seed)
+
+    def opening(self) -> Reply:
+        """The deal said, and the computers' moves before the learner's first, shown as steps."""
+        return self._first
 
     # --- starting and settings ---------------------------------------------------------
 
-    def start(self, seed: int | None = None) -> bool:
+    def start(self, seed: int | None = None) -> Reply:
         """A new game from the settings; computers who move before the learner play at once. Without a
         seed it deals the seed the learner chose in the menu, else a fresh secret one (new cards)."""
         if seed is None:
@@ -125,18 +121,18 @@ class PlayTable(CardTable):
         try:
             game = new_game(self.rules_name, self.player_count, seed, self.target)
         except ValueError as error:
-            self.say("refusal", [str(error)])
-            self.refresh()
-            return False
+            return refusal([str(error)])
         self.game, self.seed, self._dealt_seed = game, seed, seed
-        self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
-        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
-        self.say("news", [{"code": "play-dealt", "params": {"seed": str(seed), "player": game.to_move}}])
-        self._computers_move()
-        self.refresh()
-        return True
+        self._reset()
+        said = Said("news", [{"code": "play-dealt", "params": {"seed": str(seed), "player": game.to_move}}])
+        return Reply(True, said, self._computers_move())
 
-    def _setting(self, key: str, value: Any) -> None:
+    def _reset(self) -> None:
+        """Forget what belonged to the game before (a new one, or one resumed)."""
+        self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
+        self.undo_points, self.reviews, self.whys, self.hinted = [], [], {}, None
+
+    def _setting(self, key: str, value: Any) -> Reply:
         if key == "rules" and value in PRESETS:
             self.rules_name = value
             counts = get_rules(value).player_counts
@@ -153,70 +149,81 @@ class PlayTable(CardTable):
             self.coach = bool(value)
         elif key == "pace" and value in PACES:
             self.pace = value
-        elif key == "language" and value in LANGUAGES:
-            change_page_language(value)  # the table follows it too, and the page's heading
         elif key.startswith("level-") and value in PLAYERS and key[6:].isdigit():
             self.seat_levels[int(key[6:])] = value
             if int(key[6:]) == 2:
                 self.default_level = value
-        self.refresh()
+        else:
+            return refusal([{"code": "watch-bad-setting", "params": {"key": key[:40], "value": repr(value)[:40]}}])
+        return Reply()
 
-    # --- intents ---------------------------------------------------------------------------
+    # --- the page's intents ----------------------------------------------------------------
 
-    def handle(self, intent: Mapping[str, Any]) -> bool:
-        do = intent.get("do") if isinstance(intent, Mapping) else None
+    def command(self, intent: Mapping[str, Any]) -> Reply | None:
+        do = intent.get("do")
         if do == "hint":
-            self.show_hint()
-        elif do == "play_hint":
+            return self.show_hint()
+        if do == "play_hint":
             return self.play_hint()
-        elif do == "undo":
-            self.undo()
-        elif do == "new_game":
-            self.start()
-            return True
-        elif do == "setting":
-            self._setting(str(intent.get("key", "")), intent.get("value"))
-        elif do == "save":
+        if do == "undo":
+            return self.undo()
+        if do == "new_game":  # a seed given: that deal again (a page asked for by its address)
+            seed = intent.get("seed")
+            return self.start(seed if type(seed) is int and seed >= 0 else None)
+        if do == "setting":
+            return self._setting(str(intent.get("key", "")), intent.get("value"))
+        if do == "save":
             self.saved = self.game.to_json()
             self.saved_note = {"code": "play-saved-json", "params": {}}
-            self.refresh()
-        elif do == "resume":
+            return Reply()
+        if do == "resume":
             return self.resume(str(intent.get("text", "")))
-        elif do == "invite":
+        if do == "invite":
             return self.invite()
-        else:
-            return super().handle(intent)
-        return False
+        return None
 
-    def attempt(self, action: Action, where: str = "") -> bool:
+    def play(self, action: Action, where: str = "") -> Reply:
+        """Play the learner's move and answer at once with what it brought; the coach's word on it (read from
+        the position before it) and the computers' turns after it follow (``Reply.then``)."""
+        refused = self.check(action, where)
+        if refused is not None:
+            return refused
         game = self.game
-        advice = self._advice() if self.coach and game.phase in ("draw", "play", "answer") else None
-        warning = self._warning(action) if advice is not None else None
-        before = len(game.history)
-        mine = game.phase in ("draw", "play", "answer") and game.to_move == LEARNER
-        if not super().attempt(action, where):
-            return False
-        if mine:
-            self.decisions.append(before)
-        if advice is not None and advice.action != action:
-            self.reviews.append(Review(game.position.hand_number, before, action, advice))
+        decided = game.clone() if self.coach and game.phase in PLAYING and game.to_move == LEARNER else None
+        said = self.apply(action)
         hinted, self.hinted = self.hinted, None
-        lines: list[Mapping[str, Any]] = []
+        return Reply(True, said, then=lambda: self._after(action, decided, hinted, said, where))
+
+    def _after(self, action: Action, decided: Game | None, hinted: tuple[int, Action] | None, said: Said | None,
+               where: str) -> Reply:  # fmt: skip
+        """What follows the learner's move: the coach's review and warning, the stale hint said, and every
+        computer move up to the learner's next decision, each a step the page shows."""
+        before = len(decided.history) if decided is not None else len(self.game.history) - 1
+        warning = None
+        if decided is not None:
+            seed = self._seed_for_move(decided)
+            advice = hint(decided, LEARNER, best_level(), seed)
+            if advice.action != action:
+                self.reviews.append(Review(decided.position.hand_number, before, action, advice))
+            try:
+                warning = coach_advice(decided, LEARNER, action, level=best_level(), seed=seed)
+            except ValueError:
+                warning = None
+        lines: list[Line] = []
         if warning is not None:  # one line the learner passes by playing on: the move is played already
             lines.append(explanation_view(warning.line))
         if hinted is not None and hinted != (before, action) and self._advice() is not None:
             # the hint on show was for the position before this move, and the learner decides again: say so
             lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
-        if lines:
-            self.say("coach" if warning is not None else "news", lines, where)
-        logged = len(game.log)
-        self._computers_move()
+        reply = Reply(False, Said("coach" if warning is not None else "news", lines, where) if lines else KEEP)
+        logged = len(self.game.log)
+        reply.steps = self._computers_move()
         if isinstance(action, Ask):  # the partner's answer is news for the learner, not only a step gone by
-            answers = [e for e in seat_view_log(game, logged) if e["code"] == "event-answer"]
+            answers = [explanation_view(e) for e in self.game.log[logged:] if e.code == "event-answer"]
             if answers:
-                said = [explanation_view(warning.line)] if warning else []
-                self.say("coach" if warning else "news", [*said, answers[-1]], where)
-        return True
+                warned = [explanation_view(warning.line)] if warning else []
+                reply.said = Said("coach" if warning else "news", [*warned, answers[-1]], where)
+        return reply
 
     # --- playing together ---------------------------------------------------------------------
 
@@ -229,7 +236,7 @@ class PlayTable(CardTable):
         return {"rules": self.rules_name, "players": self.player_count, "target": self.target,
                 "levels": [level if level in ROOM_LEVELS else "club" for level in levels]}  # fmt: skip
 
-    def invite(self) -> bool:
+    def invite(self) -> Reply:
         """Make a room at the room service from the settings; the page then becomes its seat 1 and shows the
         other seats' links. The service not running (or refusing the settings) is said, and nothing changes."""
         from bolivia_rooms.client import RoomClient
@@ -238,171 +245,127 @@ class PlayTable(CardTable):
             client = RoomClient()
             created = client.create(self.room_settings())
         except OSError:
-            self.say("refusal", [{"code": "room-service-down", "params": {}}])
-            self.refresh()
-            return False
+            return refusal([{"code": "room-service-down", "params": {}}])
         if created.get("type") != "created":
             client.close()
-            self.say("refusal", [str(created.get("text", ""))])
-            self.refresh()
-            return False
+            return refusal([str(created.get("text", ""))])
         if self.on_invite is None:
             client.close()
-            return False
+            return Reply()
         self.on_invite(created, client)
-        return True
+        return Reply(True)
 
     # --- the coach -------------------------------------------------------------------------
 
-    def _seed_for_move(self) -> int:
+    def _seed_for_move(self, game: Game | None = None) -> int:
         """Every decision's seed comes from the game's seed and the move number: replays repeat."""
-        return self.game.position.seed * 100_003 + len(self.game.history)
+        game = game or self.game
+        return game.position.seed * 100_003 + len(game.history)
 
     def _advice(self) -> Decision | None:
-        if self.game.phase not in ("draw", "play", "answer") or self.game.to_move != LEARNER:
+        if self.game.phase not in PLAYING or self.game.to_move != LEARNER:
             return None
         return hint(self.game, LEARNER, best_level(), self._seed_for_move())
 
-    def _warning(self, action: Action) -> Advice | None:
-        """The coach's word on a clear mistake only (``coach_advice``), for the move about to be played;
-        an illegal move gets none: the table refuses it with the engine's reasons."""
-        try:
-            return coach_advice(self.game, LEARNER, action, level=best_level(), seed=self._seed_for_move())
-        except ValueError:
-            return None
-
-    def show_hint(self) -> None:
+    def show_hint(self) -> Reply:
         advice = self._advice()
         if advice is None:
-            self.say("refusal", [{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
-        else:
-            self.hinted = (len(self.game.history), advice.action)
-            self.say("coach", [{"code": "play-hint-says", "params": {
-                "level": f"dash:level-{best_level()}", "action": {"action": str(advice.action)},
-                "why": {"reasons": [explanation_view(r) for r in advice.rationale or (_NO_REASON,)]}}}])  # fmt: skip
-        self.refresh()
+            return refusal([{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
+        self.hinted = (len(self.game.history), advice.action)
+        return Reply(False, Said("coach", [{"code": "play-hint-says", "params": {
+            "level": f"dash:level-{best_level()}", "action": {"action": str(advice.action)},
+            "why": {"reasons": [explanation_view(r) for r in advice.rationale or (_NO_REASON,)]}}}]))  # fmt: skip
 
     def hint_action(self) -> Action | None:
         advice = self._advice()
         return advice.action if advice is not None else None
 
-    def play_hint(self) -> bool:
+    def play_hint(self) -> Reply:
         action = self.hint_action()
         if action is None:
-            self.say("refusal", [{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
-            self.refresh()
-            return False
-        self.staged = []
-        played = self.attempt(action)
-        self.refresh()
-        return played
+            return refusal([{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
+        return self.play(action)
 
     # --- the computers ------------------------------------------------------------------------
 
-    def _computer_to_move(self) -> bool:
-        game = self.game
-        return game.phase in ("draw", "play", "answer") and game.to_move != LEARNER
-
-    def _computers_move(self) -> None:
-        """Every computer move up to the learner's next decision, each kept as a step the page shows."""
+    def _computers_move(self) -> list[Step]:
+        """Every computer move up to the learner's next decision, each a step the page shows."""
+        steps = []
         for _ in range(COMPUTER_MOVES_AT_MOST):
-            if not self._computer_to_move():
+            game = self.game
+            if game.phase not in PLAYING or game.to_move == LEARNER:
                 break
-            player = self.game.to_move
-            level = self.seat_levels.get(player, self.default_level)
-            decision = PLAYERS[level](self._seed_for_move()).choose(self.game)
-            logged, hand = len(self.game.log), self.game.position.hand_number
-            self.game.apply(decision.action)
-            for index in range(logged, len(self.game.log)):
+            level = self.seat_levels.get(game.to_move, self.default_level)
+            decision = PLAYERS[level](self._seed_for_move()).choose(game)
+            logged, hand = len(game.log), game.position.hand_number
+            game.apply(decision.action)
+            for index in range(logged, len(game.log)):
                 self.whys[index] = (hand, decision)
-            self.steps.append(self._step(logged))
-
-    def _step(self, logged: int) -> dict[str, Any]:
-        """One computer move as the page shows it: the learner's view after it (without the log), the
-        move in words and the short movement that shows it."""
-        language = get_language()
-        view = seat_view(self.game, LEARNER, log_from=len(self.game.log))
-        events = [e for e in seat_view_log(self.game, logged)]
-        motion = next((m for m in map(step_motion, events) if m is not None), None)
-        return {"view": view, "labels": table_labels(view, language), "motion": motion,
-                "said": "; ".join(event_words(e, language) for e in events)}  # fmt: skip
+            steps.append(Step(seat_view(game, LEARNER, log_from=len(game.log)),
+                              [explanation_view(e) for e in game.log[logged:]]))  # fmt: skip
+        return steps
 
     # --- undo, saving, resuming ---------------------------------------------------------------
 
-    def undo(self) -> bool:
+    def undo(self) -> Reply:
         """Back to just before the learner's previous decision (the computers' moves since go too)."""
-        if not self.decisions:
-            self.say("refusal", [{"code": "play-nothing-to-undo", "params": {}}])
-            self.refresh()
-            return False
-        target = self.decisions.pop()
-        self.reviews = [r for r in self.reviews if r.move < target]
-        for count, game in enumerate(self.game.replay()):
-            if count == target:
-                self.game = game
-                break
-        self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
-        self.staged, self.hinted = [], None
-        self.say("news", [{"code": "play-undone", "params": {"moves": len(self.game.history)}}])
-        self.refresh()
-        return True
+        reply = super().undo()
+        if reply.played:
+            moves = len(self.game.history)
+            self.reviews = [r for r in self.reviews if r.move < moves]
+            self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
+            self.hinted = None
+        return reply
 
-    def resume(self, text: str) -> bool:
+    def resume(self, text: str) -> Reply:
         """Go on from a saved game (JSON, replayed and checked) or a position string."""
         text = text.strip()
         try:
             game = Game.from_json(text) if text.startswith("{") else Game.from_position(text)
         except ValueError:
-            self.say("refusal", [lambda: render("play-resume-failed", {"why": refusal_of(text)})])
-            self.refresh()
-            return False
+            return refusal([lambda: render("play-resume-failed", {"why": refusal_of(text)})])
         pos = game.position
         self.game = game
         self.rules_name = pos.rules.name if pos.rules.name in PRESETS else self.rules_name
         self.player_count, self.seed, self._dealt_seed, self.target = pos.players, pos.seed, pos.seed, pos.target
-        self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, pos.players + 1)}
-        self.decisions, self.reviews, self.whys, self.staged, self.hinted = [], [], {}, [], None
-        mover = 0
-        for count, step in enumerate(game.replay()):
-            if count < len(game.history) and step.to_move == LEARNER and step.phase in ("draw", "play", "answer"):
-                self.decisions.append(count)
-            mover = step.to_move
-        del mover
-        self.say("news", [{"code": "play-resumed", "params": {"moves": len(game.history)}}])
-        self._computers_move()
-        self.refresh()
-        return True
+        self._reset()
+        moves = len(game.history)
+        self.undo_points = [count for count, step in enumerate(game.replay())
+                            if count < moves and step.to_move == LEARNER and step.phase in PLAYING]  # fmt: skip
+        said = Said("news", [{"code": "play-resumed", "params": {"moves": len(game.history)}}])
+        return Reply(True, said, self._computers_move())
 
     # --- what the page adds to the table -----------------------------------------------------------
 
-    def page_data(self) -> dict[str, Any]:
+    def log(self) -> list[tuple[dict[str, Any], str | None]]:
+        """The log, each computer's move with its reasons once its hand is over (not before: they would tell
+        what the computer holds)."""
         game = self.game
-        mine = game.phase in ("draw", "play", "answer") and game.to_move == LEARNER
+        over = game.phase in ("hand over", "game over")
+        hand = game.position.hand_number
+        whys = {i: _why(d) for i, (h, d) in self.whys.items() if h != hand or over}
+        return [(explanation_view(event), whys.get(i)) for i, event in enumerate(game.log)]
+
+    def chrome(self) -> dict[str, Any]:
+        game = self.game
+        mine = game.phase in PLAYING and game.to_move == LEARNER
         controls = []
         if mine:
             controls.append({"text": t("play-hint"), "intent": {"do": "hint"}})
             controls.append({"text": t("play-play-hint"), "intent": {"do": "play_hint"}})
-        if self.decisions and game.phase != "game over":
+        if self.undo_points and game.phase != "game over":
             controls.append({"text": t("play-undo"), "intent": {"do": "undo"}})
         if game.is_over:
             controls.append({"text": t("play-another-game"), "intent": {"do": "new_game"}, "primary": True})
         over = game.phase in ("hand over", "game over")
-        hand = game.position.hand_number
-        whys = {str(i): _why(d) for i, (h, d) in self.whys.items() if h != hand or over}
-        return {
-            "language": get_language(), "pace": self.pace, "controls": controls, "whys": whys,
-            "hand_end": {"title": t("play-hand-end"), "html": self._hand_end_html()} if over else None,
-            "menu": self._menu(),
-        }  # fmt: skip
+        return {"pace": self.pace, "controls": controls,
+                "hand_end": {"title": t("play-hand-end"), "blocks": self._hand_end()} if over else None}  # fmt: skip
 
-    def _menu(self) -> dict[str, Any]:
+    def menu(self) -> dict[str, Any]:
         rules = get_rules(self.rules_name)
         levels = [(name, level_words(name)) for name in PLAYERS]
         settings = [
-            {"key": "pace", "label": t("table-pace"), "value": self.pace,
-             "options": [(p, t(f"table-pace-{p}")) for p in PACES]},
-            {"key": "language", "label": t("table-language"), "value": get_language(),
-             "options": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]},
+            pace_setting(self.pace), language_setting(),
             {"key": "rules", "label": t("play-rules"), "value": self.rules_name,
              "options": [(name, title) for title, name in rule_choices()]},
             {"key": "players", "label": t("play-players"), "value": self.player_count,
@@ -413,6 +376,9 @@ class PlayTable(CardTable):
         ]  # fmt: skip
         target = self.target or rules.target_score[self.player_count]
         note = render(self.saved_note["code"], self.saved_note["params"]) if self.saved_note else ""
+        pos = self.game.position
+        names = [t("play-side-you-short") if LEARNER in pos.members(s) else _players(pos.members(s))
+                 for s in range(pos.side_count)]  # fmt: skip
         return {
             "settings": settings,
             # the seed as text: a JavaScript number holds 53 bits exactly, a seed 128
@@ -421,60 +387,46 @@ class PlayTable(CardTable):
             "checks": [{"key": "coach", "label": t("table-coach"), "value": self.coach}],
             "actions": [{"text": t("play-new-game"), "intent": {"do": "new_game"}, "close": True},
                         {"text": t("room-invite"), "intent": {"do": "invite"}, "close": True}],
-            "saved": self.saved, "saved_note": note, "results_html": self._results_html(),
+            "saved": self.saved, "saved_note": note, "results": hand_results(self.game.results, names),
         }  # fmt: skip
 
-    def _hand_end_html(self) -> str:
+    def _hand_end(self) -> list[dict[str, Any]]:
+        """The end of a hand as the page shows it: who went out, each side's score sheet, the winner at the
+        game's end, and the coach's review of the learner's hand."""
         game, pos = self.game, self.game.position
         if not game.results:
-            return ""
+            return []
         result = game.results[-1]
+        if result.went_out is None:
+            blocks: list[dict[str, Any]] = [{"h": t("play-hand-ended-stock", hand=result.hand_number)}]
+        else:
+            blocks = [{"h": t("play-hand-ended-out", hand=result.hand_number, player=result.went_out)}]
+        if game.is_over:
+            winner = game.winner()
+            if winner is None:
+                blocks.append({"b": t("play-draw-game"), "class": "bt-winner"})
+            else:
+                members = pos.members(winner)
+                key = "play-you-win" if LEARNER in members else "play-they-win"
+                blocks.append({"b": t(key, players=_players(members), score=pos.scores[winner]), "class": "bt-winner"})
         sheets = []
         for side, score in enumerate(result.scores):
             members = pos.members(side)
             who = t("play-side-you", players=_players(members)) if LEARNER in members else _players(members)
             minimum = pos.rules.initial_meld_minimum(pos.scores[side])
-            sheets.append(
-                f"<div class='bt-sheet-side'><h4>{html.escape(who)}</h4>{score_table_html(score)}"
-                f"<p>{e('play-running-total', total=pos.scores[side])} "
-                f"{e('play-next-minimum', minimum=minimum)}</p></div>"
-            )
-        if result.went_out is None:
-            head = e("play-hand-ended-stock", hand=result.hand_number)
-        else:
-            head = e("play-hand-ended-out", hand=result.hand_number, player=result.went_out)
-        end = ""
-        if game.is_over:
-            winner = game.winner()
-            if winner is None:
-                end = f"<p class='bt-winner'><b>{e('play-draw-game')}</b></p>"
-            else:
-                members = pos.members(winner)
-                key = "play-you-win" if LEARNER in members else "play-they-win"
-                end = f"<p class='bt-winner'><b>{e(key, players=_players(members), score=pos.scores[winner])}</b></p>"
-        review = self._review_html(result.hand_number)
-        return f"<h3>{head}</h3>{end}<div class='bt-sheets'>{''.join(sheets)}</div>{review}"
-
-    def _review_html(self, hand: int) -> str:
-        mine = [r for r in self.reviews if r.hand == hand]
+            sheets.append({"div": [{"h4": who}, score_sheet(score),
+                                   {"p": f"{t('play-running-total', total=pos.scores[side])} "
+                                         f"{t('play-next-minimum', minimum=minimum)}"}],
+                           "class": "bt-sheet-side"})  # fmt: skip
+        blocks.append({"div": sheets, "class": "bt-sheets"})
+        mine = [r for r in self.reviews if r.hand == result.hand_number]
         if not mine:
-            return f"<p class='bt-review'>{e('play-review-none' if self.coach else 'play-review-off')}</p>"
-        items = "".join(
-            "<li>" + e("play-review-item", played=r.played, better=r.suggested.action, why=_why(r.suggested)) + "</li>"
-            for r in mine[:REVIEW_LENGTH]
-        )
-        return f"<div class='bt-review'><h4>{e('play-review')}</h4><ol>{items}</ol></div>"
-
-    def _results_html(self) -> str:
-        pos = self.game.position
-        names = [t("play-side-you-short") if LEARNER in pos.members(s) else _players(pos.members(s))
-                 for s in range(pos.side_count)]  # fmt: skip
-        return hand_results_html(self.game.results, names, "bt-results")
-
-
-def seat_view_log(game: Game, start: int) -> list[dict[str, Any]]:
-    """The public log's events from ``start``, as the seat view writes them."""
-    return [explanation_view(event) for event in game.log[start:]]
+            blocks.append({"p": t("play-review-none" if self.coach else "play-review-off"), "class": "bt-review"})
+        else:
+            items = [t("play-review-item", played=r.played, better=r.suggested.action, why=_why(r.suggested))
+                     for r in mine[:REVIEW_LENGTH]]  # fmt: skip
+            blocks.append({"div": [{"h4": t("play-review")}, {"ol": items}], "class": "bt-review"})
+        return blocks
 
 
 _NO_REASON = Explanation("play-no-rationale")
@@ -489,3 +441,4 @@ def _players(members: Sequence[int]) -> str:
     if len(members) == 1:
         return t("play-player", player=members[0])
     return t("play-players-list", first=", ".join(map(str, members[:-1])), last=members[-1])
+

@@ -23,19 +23,16 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 
 from bolivia_core.actions import Action
-from bolivia_core.cards import Card
 from bolivia_core.i18n import get_language, render
-from bolivia_core.melds import judge
-from bolivia_core.rules import Rules, get_rules
 from bolivia_rooms.client import RoomClient
 from bolivia_rooms.room import LEVELS
 
-from ..components.table import CardTable, cards_from
-from ..components.table_view import table_labels
+from ..components.table import CardTable
+from ..components.table_source import Reply, Said, TableSource, refusal
 from ..language import page_built_ahead, page_language, set_page_language, when_requested
-from .play_table import PlayTable, level_words
+from .play_table import PlayTable, SoloGame, level_words
 
-__all__ = ["RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of"]
+__all__ = ["RoomSeat", "RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of", "seed_of"]
 
 Schedule = Callable[[Callable[[], None]], None]
 RECONNECT_SECONDS = 120  # a room service restarted within this is sat at again by every open seat page
@@ -76,27 +73,38 @@ def seat_link_of(query: str) -> dict[str, str] | None:
     return {name: asked.get(name, [""])[0] for name in ("room", "seat", "key", "host")}
 
 
+def RoomTable(
+    room: str, seat: object, key: str, *, host: str | None = None, seat_keys: Mapping[str, str] | None = None,
+    client: RoomClient | None = None, address: tuple[str, int] | None = None, language: str | None = None,
+    schedule: Schedule | None = None, open_menu: bool = False,
+) -> CardTable:  # fmt: skip
+    """A seat page's card table: one seat of a room (``RoomSeat``)."""
+    set_page_language(language or page_language())
+    return CardTable(RoomSeat(room, seat, key, host=host, seat_keys=seat_keys, client=client, address=address,
+                              schedule=schedule, open_menu=open_menu))  # fmt: skip
+
+
 def seed_of(query: str) -> int | None:
     """The deal a play page's address asks for (``?seed=3``: a shared or replayed deal), if it names one."""
     asked = parse_qs(query).get("seed", [""])[0]
     return int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 60 else None
 
 
-class RoomTable(CardTable):
-    """One seat of a room: its view from the room service, its intents sent there as moves."""
+class RoomSeat(TableSource):
+    """One seat of a room: its view from the room service, its actions sent there as moves."""
 
     def __init__(
         self, room: str, seat: object, key: str, *, host: str | None = None,
         seat_keys: Mapping[str, str] | None = None, client: RoomClient | None = None,
-        address: tuple[str, int] | None = None, language: str | None = None,
-        schedule: Schedule | None = None, open_menu: bool = False, **kwargs: Any,
+        address: tuple[str, int] | None = None, schedule: Schedule | None = None, open_menu: bool = False,
     ) -> None:  # fmt: skip
-        set_page_language(language or page_language())
+        super().__init__()
         self.room_id, self.key, self.host = room, key, host or None
         self.asked_seat = seat
+        self.seat = _seat_number(seat)
         self.seat_keys = dict(seat_keys or {})  # the inviter's page: every seat's key, to show its link
         self.room_view: dict[str, Any] | None = None
-        self.notice: dict[str, Any] | None = None  # a refusal that stops the page: no seat here (yet)
+        self.refused: dict[str, Any] | None = None  # a refusal that stops the page: no seat here (yet)
         self.may_take_over = False
         self.open_menu = open_menu
         self._schedule = schedule or kernel_scheduler()
@@ -105,9 +113,11 @@ class RoomTable(CardTable):
         self._pending_lock = threading.Lock()
         self._address = address
         self.client = client
-        super().__init__(seat=_seat_number(seat), **kwargs)
         self._connect()
-        self.sit()
+        self._first = self.sit()
+
+    def opening(self) -> Reply:
+        return self._first
 
     # --- the room ---------------------------------------------------------------------
 
@@ -116,33 +126,30 @@ class RoomTable(CardTable):
             if self.client is None:
                 self.client = RoomClient(self._address)
         except OSError:
-            self.notice = {"code": "room-service-down", "params": {}}
+            self.refused = {"code": "room-service-down", "params": {}}
             return
         self.client.on_view = self._view_heard
         self.client.on_notice = lambda message: self._schedule(lambda: self._notice_came(message))
 
-    def sit(self, take_over: bool = False) -> bool:
+    def sit(self, take_over: bool = False) -> Reply:
         """Sit at the link's seat (again, after a taken-over or a restart); a refusal is said and stops here."""
         if self.client is None:
-            self.refresh()
-            return False
+            return Reply()
         try:
             answer = self.client.sit(self.room_id, self.key, lang=get_language(), take_over=take_over,
                                      seat=_seat_number(self.asked_seat))  # fmt: skip
         except (OSError, TimeoutError, ValueError):
             answer = {"type": "refused", "code": "room-service-down", "params": {}}
         if answer.get("type") != "seated":
-            self.notice = {"code": answer.get("code", "room-service-down"), "params": answer.get("params", {}),
-                           "text": answer.get("text")}  # fmt: skip
+            self.refused = {"code": answer.get("code", "room-service-down"), "params": answer.get("params", {}),
+                            "text": answer.get("text")}  # fmt: skip
             self.may_take_over = bool(answer.get("may_take_over"))
-            self.refresh()
-            return False
+            return Reply()
         self.seat = int(answer["seat"])
-        self.notice, self.may_take_over = None, False
+        self.refused, self.may_take_over = None, False
         if self.client.view is not None:
             self.room_view = self.client.view
-        self.refresh()
-        return True
+        return Reply(True, None)
 
     def _view_heard(self, view: dict[str, Any]) -> None:
         """In the reader thread: keep the newest view, and have the page's loop draw it (once, however many
@@ -160,30 +167,28 @@ class RoomTable(CardTable):
             self._view_came(view)
 
     def _view_came(self, view: dict[str, Any]) -> None:
-        if self.notice is not None:
+        if self.refused is not None:
             return  # a page told its seat is elsewhere draws no more of it
         now = self.room_view
         if now is not None and view["version"] < now["version"]:
             return
         self.room_view = view
-        moved_on = now is not None and view["version"] > now["version"]
-        if moved_on and self.message and self.message.get("kind") == "refusal":
-            self.message = None  # the table moved on: an old refusal no longer describes it
-        self.refresh()
+        moved_on = now is None or view["version"] > now["version"]
+        self.changed(Reply(said=None) if moved_on else Reply())  # a message said of the table before is old now
 
     def _notice_came(self, message: dict[str, Any]) -> None:
         if message.get("type") == "closed":
-            if self._closing or self.notice is not None:
+            if self._closing or self.refused is not None:
                 return
-            self.notice = {"code": "room-service-down", "params": {}}
-            self.refresh()
+            self.refused = {"code": "room-service-down", "params": {}}
+            self.changed()
             threading.Thread(target=self._reconnect, daemon=True).start()
             return
         if message.get("code") == "room-seat-taken-over":
-            self.notice = {"code": "room-seat-taken-over", "params": message.get("params", {}),
-                           "text": message.get("text")}  # fmt: skip
+            self.refused = {"code": "room-seat-taken-over", "params": message.get("params", {}),
+                            "text": message.get("text")}  # fmt: skip
             self.may_take_over = True
-            self.refresh()
+            self.changed()
 
     def _reconnect(self) -> None:
         """The room service went away (a restart): try again for a while, then sit at the seat again; the
@@ -204,75 +209,43 @@ class RoomTable(CardTable):
             return
         self.client = client
         self._connect()
-        self.notice = None
-        self.sit()
+        self.refused = None
+        self.changed(self.sit())
 
     def close(self) -> None:
         self._closing = True
         if self.client is not None:
             self.client.close()
-        super().close()
 
     # --- the view ---------------------------------------------------------------------------
 
-    @property
     def view(self) -> dict[str, Any] | None:
-        return self.room_view["table"] if self.room_view else None
+        room = self.room_view
+        if self.refused is not None or room is None:
+            return None
+        view = dict(room["table"])
+        view["moves"] = list(room["actions"])  # the room's turn, not the hand's
+        view["my_turn"] = room["turn"] == self.seat and view["phase"] in ("draw", "play", "answer")
+        return view
 
-    @property
-    def hand(self) -> list[Card]:
-        return [Card.parse(c) for c in self.view["hand"]] if self.view else []
+    def notice(self) -> Said | None:
+        if self.refused is None:
+            return Said("news", [{"code": "room-waiting", "params": {}}])
+        return Said("refusal", [{"code": self.refused["code"], "params": self.refused.get("params", {})}])
 
-    @property
-    def rules(self) -> Rules:
-        return get_rules(self.view["rules"] if self.view else "bolivia")
-
-    def my_side(self) -> int | None:
-        return int(self.view["my_side"]) if self.view else None
-
-    def refresh(self) -> None:
-        language = get_language()
-        page = self.page_data()
-        page["message"] = self._message_words(self.message, language)
-        page["steps"] = []
-        if self.notice is not None or self.view is None:
-            kind = "refusal" if self.notice is not None else "news"
-            page["message"] = {"kind": kind, "where": "", "lines": [self._notice_text(language)]}
-            page["controls"] = ([{"text": render("room-take-over", language=language), "intent": {"do": "take_over"},
-                                  "primary": True}] if self.may_take_over else [])  # fmt: skip
-            self.table = {"view": None, "labels": None, "page": page}
-            return
-        view = dict(self.view)
-        mine = self.room_view is not None and self.room_view["turn"] == self.seat
-        view["moves"] = list(self.room_view["actions"]) if self.room_view else []  # the room's turn, not the hand's
-        view["my_turn"] = mine and view["phase"] in ("draw", "play", "answer")
-        page["staged"] = self._staged_view(language)
-        labels = table_labels(view, language)
-        for seat in self.room_view["seats"] if self.room_view else []:
-            if seat["state"] in ("computer", "away") and str(seat["seat"]) in labels["seats"]:
-                said = render(f"room-seat-{seat['state']}", {"seat": seat["seat"], "level": level_words(seat["level"])},
-                              language)  # fmt: skip
-                labels["seats"][str(seat["seat"])]["name"] += f" · {said}"  # shown beside the seat, and said
-        self.table = {"view": view, "labels": labels, "page": page}
-
-    def _notice_text(self, language: str) -> str:
-        if self.notice is None:
-            return render("room-waiting", language=language)
-        return render(self.notice["code"], self.notice.get("params", {}), language)
-
-    def page_data(self) -> dict[str, Any]:
+    def chrome(self) -> dict[str, Any]:
         room = self.room_view or {}
         controls = []
-        me = next((s for s in room.get("seats", []) if s["seat"] == self.seat), None)
+        if self.refused is not None or not room:
+            if self.may_take_over:
+                controls.append({"text": render("room-take-over"), "intent": {"do": "take_over"}, "primary": True})
+            return {"controls": controls}
+        me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
         if me is not None and me["state"] == "away":
             controls.append({"text": render("room-back"), "intent": {"do": "back"}, "primary": True})
-        page: dict[str, Any] = {"language": get_language(), "pace": "normal", "controls": controls, "whys": {},
-                                "hand_end": None, "menu": self._menu(), "room": self._room_line()}  # fmt: skip
-        if self.open_menu:
-            page["open_menu"] = True
-        if room:
-            page["version"] = room["version"]  # the room's move number: a test sees which table a page shows
-        return page
+        notes = {str(s["seat"]): self._seat_state(s) for s in room["seats"] if s["state"] in ("computer", "away")}
+        return {"pace": "normal", "controls": controls, "room": self._room_line(), "version": room["version"],
+                "seat_notes": notes, "open_menu": self.open_menu}  # fmt: skip
 
     def _room_line(self) -> str:
         room = self.room_view
@@ -282,30 +255,33 @@ class RoomTable(CardTable):
             return render("room-asked", {"player": room["asked_by"]})
         me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
         if me is not None and me["state"] in ("computer", "away"):  # the computer plays this seat now: said here
-            return render(f"room-seat-{me['state']}", {"seat": self.seat, "level": level_words(me["level"])})
+            return self._seat_state(me)
         return render("room-you-sit", {"seat": self.seat})
 
-    def _menu(self) -> dict[str, Any]:
+    @staticmethod
+    def _seat_state(seat: Mapping[str, Any]) -> str:
+        """A seat the computer plays, said: "away; the computer (club) plays until they return"."""
+        return render(f"room-seat-{seat['state']}", {"seat": seat["seat"], "level": level_words(seat["level"])})
+
+    def menu(self) -> dict[str, Any]:
         """The room's part of the menu: the seats, and for the person who invited each seat's link and
         who plays it (a person or the computer, at which level) and the idle time."""
         room = self.room_view or {}
         seats = room.get("seats", [])
-        menu: dict[str, Any] = {"room_title": render("room-menu-title", {"seat": self.seat}),
-                                "room_seats": [s["text"] for s in seats]}  # fmt: skip
+        part: dict[str, Any] = {"title": render("room-menu-title", {"seat": self.seat}),
+                                "seats": [s["text"] for s in seats]}  # fmt: skip
+        menu: dict[str, Any] = {"room": part}
         if not self.host:
             return menu
-        links = []
-        for seat in seats:
-            key = self.seat_keys.get(str(seat["seat"]))
-            if seat["seat"] != self.seat and key:
-                links.append({"label": render("room-seat-link", {"seat": seat["seat"]}),
-                              "href": seat_link(self.room_id, seat["seat"], key), "state": seat["text"]})  # fmt: skip
+        keys = {number: key for number, key in self.seat_keys.items() if number != str(self.seat)}
+        part["links"] = [{"label": render("room-seat-link", {"seat": seat["seat"]}), "state": seat["text"],
+                          "href": seat_link(self.room_id, seat["seat"], keys[str(seat["seat"])])}
+                         for seat in seats if str(seat["seat"]) in keys]  # fmt: skip
+        part["links_title"] = render("room-invite-links")
         own = self.seat_keys.get(str(self.seat))
-        menu["links"] = links
-        menu["links_title"] = render("room-invite-links")
         if own:
-            href = seat_link(self.room_id, self.seat, own, self.host)
-            menu["own_link"] = {"label": render("room-own-link"), "href": href}
+            part["own_link"] = {"label": render("room-own-link"),
+                                "href": seat_link(self.room_id, self.seat, own, self.host)}  # fmt: skip
         levels = [(name, level_words(name)) for name in LEVELS]
         menu["settings"] = [
             setting
@@ -322,105 +298,54 @@ class RoomTable(CardTable):
 
     # --- intents: moves go to the room -----------------------------------------------------------
 
-    def handle(self, intent: Mapping[str, Any]) -> bool:
-        do = intent.get("do") if isinstance(intent, Mapping) else None
+    def command(self, intent: Mapping[str, Any]) -> Reply | None:
+        do = intent.get("do")
+        if do not in ("stage", "unstage", "offers"):
+            self.open_menu = False
         if do == "take_over":
             return self.sit(take_over=True)
         if do == "back" and self.client is not None:
-            self._say_answer(self.client.request({"type": "back"}))
-            self.refresh()
-            return False
+            return self._answered(self.client.request({"type": "back"}))
         if do == "setting":
-            self._setting(str(intent.get("key", "")), intent.get("value"))
-            self.refresh()
-            return False
+            return self._setting(str(intent.get("key", "")), intent.get("value"))
         if do in ("hint", "play_hint", "undo", "new_game", "save", "resume"):
-            self.say("refusal", [{"code": "room-not-here", "params": {}}])
-            self.refresh()
-            return False
-        if self.view is None:
-            self.refresh()
-            return False
-        self.open_menu = False
-        return super().handle(intent)
+            return refusal([{"code": "room-not-here", "params": {}}])
+        return None
 
-    def _setting(self, key: str, value: object) -> None:
+    def _setting(self, key: str, value: object) -> Reply:
         """The inviter's seat controls: each is a request the room checks with the inviter's key."""
-        if self.client is None or not self.host:
-            return
         name, _, number = key.rpartition("-")
-        if not number.isdigit():
-            return
+        if self.client is None or not self.host or not number.isdigit():
+            return Reply()
         if name == "room-computer":
             request = {"type": "seat", "seat": int(number), "computer": value == "computer"}
         elif name == "room-level":
             request = {"type": "level", "seat": int(number), "level": value}
         else:
-            return
-        self._say_answer(self.client.request({**request, "room": self.room_id, "host": self.host}))
+            return Reply()
+        return self._answered(self.client.request({**request, "room": self.room_id, "host": self.host}))
 
-    def _say_answer(self, answer: Mapping[str, Any]) -> None:
+    def _answered(self, answer: Mapping[str, Any]) -> Reply:
         if answer.get("type") == "refused":
-            self.say("refusal", [_said(answer)])
-        else:
-            self.message = None
+            return refusal([_said(answer)])
+        return Reply(False, None)
 
-    def attempt(self, action: Action, where: str = "") -> bool:
+    def play(self, action: Action, where: str = "") -> Reply:
         """Send the move to the room, which checks it (the turn, the table's version, the rules)."""
         if self.client is None or self.room_view is None:
-            return False
+            return Reply()
         version = self.room_view["version"]
         try:
             answer = self.client.move(str(action), version)
         except (OSError, TimeoutError):
             answer = {"type": "refused", "code": "room-service-down", "params": {}}
         if answer.get("type") != "moved":
-            lines: list[Any] = [_said(answer)]
-            lines += [reason.get("text", "") for reason in answer.get("reasons", [])]
-            self.say("refusal", lines, where)
-            return False
-        self.message = None
+            return refusal([_said(answer), *(reason.get("text", "") for reason in answer.get("reasons", []))], where)
         try:  # the room pushed the new view before it answered: draw it now, not after this message
             self.room_view = self.client.wait_view(lambda v: v["version"] >= answer["version"], timeout=2)
         except TimeoutError:
             pass
-        return True
-
-    # --- an initial meld of several groups, staged against the side's minimum from the view ----------------
-
-    def _meld_or_stage(self, intent: Mapping[str, Any], where: str) -> bool:
-        groups = intent.get("groups")
-        view = self.view
-        assert view is not None
-        try:
-            chosen = [m for m in (cards_from(g, self.hand) for g in (groups if isinstance(groups, list) else [])) if m]
-        except ValueError:
-            chosen = []
-        side = next(s for s in view["sides"] if s["mine"])
-        staged_points = sum(judge(cards_from(g, self.hand), self.rules).points for g in self.staged)
-        chosen_points = sum(judge(m, self.rules).points for m in chosen)
-        short = staged_points + chosen_points < side["minimum"]
-        if chosen and short and not side["melded"] and view["phase"] == "play" and all(
-            judge(m, self.rules).legal for m in chosen
-        ):
-            for group in groups or []:
-                self._stage(group, where)
-            self.refresh()
-            return False
-        meld = {"do": "meld", "groups": [*self.staged, *(g for g in groups or [] if g)], "where": where}
-        self.staged = []
-        return super().handle(meld)
-
-    def _staged_view(self, language: str) -> dict[str, Any] | None:
-        view = self.view
-        if not self.staged or view is None or tuple(self.hand) != self._staged_hand:
-            return None
-        side = next(s for s in view["sides"] if s["mine"])
-        points = sum(judge(cards_from(g, self.hand), self.rules).points for g in self.staged)
-        minimum = side["minimum"]
-        code = "table-staged-enough" if points >= minimum else "table-staged"
-        return {"groups": self.staged, "points": points, "minimum": minimum, "enough": points >= minimum,
-                "said": render(code, {"points": points, "minimum": minimum}, language)}  # fmt: skip
+        return Reply(True, None)
 
 
 def _seat_number(seat: object) -> int:
@@ -445,9 +370,9 @@ def play_page(**settings: Any) -> widgets.VBox:
     settings and the page becomes the room's seat 1."""
     box = widgets.VBox()
 
-    def solo(seed: int | None = None) -> PlayTable:
+    def solo(seed: int | None = None) -> CardTable:
         table = PlayTable(**settings, **({} if seed is None else {"seed": seed}))
-        table.on_invite = invited
+        table.source.on_invite = invited  # type: ignore[attr-defined]
         return table
 
     def become(table: CardTable) -> None:
@@ -467,8 +392,8 @@ def play_page(**settings: Any) -> widgets.VBox:
             become(RoomTable(link["room"], link["seat"], link["key"], host=link["host"] or None))
         elif not box.children:
             box.children = (solo(seed),)
-        elif seed is not None and isinstance(box.children[0], PlayTable):
-            box.children[0].start(seed)  # a page built ahead dealt a fresh seed before the address came
+        elif seed is not None and isinstance(getattr(box.children[0], "source", None), SoloGame):
+            box.children[0].handle({"do": "new_game", "seed": seed})  # a page built ahead dealt a fresh seed
 
     if page_built_ahead():
         box.children = (solo(),)  # built before anyone asks; a seat's link replaces it

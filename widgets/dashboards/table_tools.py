@@ -10,37 +10,28 @@ from typing import Any
 import ipywidgets as widgets
 
 from bolivia_core import parse_cards, score_side
-from bolivia_core.actions import Action
 from bolivia_core.game import Game, HandResult
-from bolivia_core.i18n import (
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    card_name,
-    format_number,
-    format_signed,
-    get_language,
-    render,
-)
+from bolivia_core.i18n import card_name, format_number, format_signed, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS, format_position
 
 from ..components.cards import CardRow
 from ..components.picker import CardPicker
 from ..components.table import CardTable
-from ..components.table_view import action_words, explanation_view, explanation_words
+from ..components.table_source import Line, Reply, Said, language_setting, refusal
+from ..components.table_view import action_words, explanation_view, explanation_words, sheet_table
 from ..lessons.exercise import Exercise, read_points
+from ..lessons.table import PositionPractice
 from ..language import (
     LanguagePicker,
-    change_page_language,
-    follow_language,
     page_language,
     refusal_of,
     rule_choices,
     set_page_language,
 )
 
-__all__ = ["MeldRows", "ScenarioExplorer", "ScoreCalculator", "ScoreQuiz", "hand_results_html", "scenario_lesson",
-           "scenario_title"]
+__all__ = ["MeldRows", "ScenarioExplorer", "ScenarioPositions", "ScoreCalculator", "ScoreQuiz", "hand_results",
+           "scenario_lesson", "scenario_title", "score_sheet"]
 
 
 class MeldRows(widgets.Box):
@@ -118,22 +109,26 @@ def score_table_html(result: Any) -> str:
     return f"<table class='bolivia-score-sheet'>{rows}{total}</table>"
 
 
-def hand_results_html(results: Sequence[HandResult], side_names: Sequence[str], css_class: str) -> str:
-    """The game's score sheet: a row a hand (who went out, each side's score and its running total in
-    brackets), each side's column headed by ``side_names``; "none yet" before the first hand ends."""
+def score_sheet(result: Any) -> dict[str, Any]:
+    """A side's score as data the card table draws (``score_table_html`` as a table of text)."""
+    rows = [[format_signed(item.points), explanation_words(explanation_view(item))] for item in result.items]
+    return sheet_table([], [*rows, [format_signed(result.total), render("view:total")]], "bolivia-score-sheet")
+
+
+def hand_results(results: Sequence[HandResult], side_names: Sequence[str], css: str = "bt-results") -> dict[str, Any]:
+    """The game's score sheet as data the card table draws: a row a hand (who went out, each side's score
+    and its running total in brackets), each side's column headed by ``side_names``; "none yet" before the
+    first hand ends."""
     if not results:
-        return f"<p class='{css_class}'>{html.escape(render('play-none-yet'))}</p>"
-    columns = [render("play-col-hand"), render("play-col-went-out"), *side_names]
-    head = "<tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in columns) + "</tr>"
+        return {"p": render("play-none-yet")}
     totals = [0] * len(side_names)
     rows = []
     for result in results:
         totals = [total + score.total for total, score in zip(totals, result.scores, strict=True)]
-        cells = "".join(f"<td>{format_signed(score.total)} ({format_number(total)})</td>"
-                        for score, total in zip(result.scores, totals, strict=True))  # fmt: skip
         out = render("play-player", {"player": result.went_out}) if result.went_out else render("play-nobody")
-        rows.append(f"<tr><td>{result.hand_number}</td><td>{html.escape(out)}</td>{cells}</tr>")
-    return f"<table class='{css_class}'>{head}{''.join(rows)}</table>"
+        rows.append([str(result.hand_number), out, *(f"{format_signed(score.total)} ({format_number(total)})"
+                                                     for score, total in zip(result.scores, totals, strict=True))])
+    return sheet_table([render("play-col-hand"), render("play-col-went-out"), *side_names], rows, css)
 
 
 class ScoreCalculator(widgets.VBox):
@@ -224,179 +219,147 @@ MOVES_SAID_AT_MOST = 12  # the moves listed beside the hand; the menu lists them
 MENU_MOVES_AT_MOST = 60
 
 
-class ScenarioExplorer(CardTable):
-    """A position's moves at the card table: a lesson position (the shipped ``SCENARIOS``) or one pasted
-    in the scenario notation, drawn from the seat to move, whose moves the learner tries by touch.
+def ScenarioExplorer(scenario: str = "take-the-pile", language: str | None = None) -> CardTable:
+    """The scenario explorer's card table: a lesson position, or one pasted, every seat's moves tried by touch."""
+    set_page_language(language or page_language())
+    table = CardTable(ScenarioPositions(scenario))
+    table.add_class("bolivia-scenario-explorer")
+    return table
 
-    Every seat's move is the learner's here, so after a move the table turns to the seat to move next;
-    a refused attempt is explained beside the place tapped and changes nothing; undo steps back."""
 
-    def __init__(self, scenario: str = "take-the-pile", language: str | None = None, **kwargs: Any) -> None:
-        set_page_language(language or page_language())
+class ScenarioPositions(PositionPractice):
+    """A position's moves at the card table: a lesson position (the shipped ``SCENARIOS``) or one pasted in
+    the scenario notation, drawn from the seat to move, whose moves the learner tries by touch.
+
+    Every seat's move is the learner's here, so after a move the table turns to the seat to move next; a
+    refused attempt is explained beside the place tapped and changes nothing; undo steps back."""
+
+    compact = False
+
+    def __init__(self, scenario: str = "take-the-pile") -> None:
         if scenario not in SCENARIOS:
             raise ValueError(render("explore-no-such-scenario", {"name": repr(scenario)[:40],
                                                                  "known": ", ".join(SCENARIOS)}))  # fmt: skip
         self.scenario = scenario  # the lesson position shown, or "" for a pasted one
-        self.shown_text = ""  # the position in the menu's text box, as the learner last asked to see it
         game = Game.from_position(SCENARIOS[scenario].text)
-        super().__init__(game=game, seat=game.to_move, **kwargs)
-        self.add_class("bolivia-scenario-explorer")
-        follow_language(lambda _language: self.refresh())
-        self.load(scenario)
+        self.shown_text = format_position(game.position)  # the menu's text box, as the learner last asked to see it
+        super().__init__(game)
 
     # --- choosing a position ---------------------------------------------------------------
 
-    def load(self, name: str) -> bool:
+    def opening(self) -> Reply:
+        return Reply(False, self.lesson())
+
+    def load(self, name: str) -> Reply:
         """Show a lesson position from its start, its lesson said beside the hand."""
         if name not in SCENARIOS:
-            self.say("refusal", [{"code": "explore-no-such-scenario", "params": {
+            return refusal([{"code": "explore-no-such-scenario", "params": {
                 "name": repr(name)[:40], "known": ", ".join(SCENARIOS)}}])  # fmt: skip
-            self.refresh()
-            return False
         self._begin(Game.from_position(SCENARIOS[name].text), name)
-        self.say_lesson()
-        self.refresh()
-        return True
+        return Reply(True, self.lesson())
 
-    def paste(self, text: str) -> bool:
-        """Show a position written in the scenario notation; a malformed one is refused, naming the
-        field at fault and what it should hold, and the table stays as it was."""
+    def paste(self, text: str) -> Reply:
+        """Show a position written in the scenario notation; a malformed one is refused, naming the field at
+        fault and what it should hold, and the table stays as it was."""
         text = str(text).strip()
         if not text:
-            self.say("refusal", [{"code": "explore-paste-empty", "params": {}}], "menu")
-            self.refresh()
-            return False
+            return refusal([{"code": "explore-paste-empty", "params": {}}], "menu")
         try:
             game = Game.from_position(text)
         except ValueError:
-            self.say("refusal", [lambda: render("explore-paste-refused", {"why": refusal_of(text)})], "menu")
-            self.refresh()
-            return False
+            return refusal([lambda: render("explore-paste-refused", {"why": refusal_of(text)})], "menu")
         self._begin(game, "")
-        self.say("news", [{"code": "explore-pasted", "params": {"player": game.to_move}}])
-        self.refresh()
-        return True
+        return Reply(True, Said("news", [{"code": "explore-pasted", "params": {"player": game.to_move}}]))
 
     def _begin(self, game: Game, name: str) -> None:
         self.game, self.scenario, self.shown_text = game, name, format_position(game.position)
-        self.seat, self.staged = _mover(game, self.seat), []
+        self.undo_points = []
+        self._follow()
 
-    def say_lesson(self) -> None:
+    def lesson(self) -> Said:
+        """What the position teaches, and whose moves the table shows."""
         name = self.scenario
         if not name:
-            self.say("news", [{"code": "explore-moves-of", "params": {"player": self.seat}}])
-            return
-        self.say("news", [lambda: f"{scenario_title(name)}. {scenario_lesson(name)}",
-                          {"code": "explore-moves-of", "params": {"player": self.seat}}])  # fmt: skip
+            return Said("news", [self.turned_line()])
+        return Said("news", [lambda: f"{scenario_title(name)}. {scenario_lesson(name)}", self.turned_line()])
+
+    def turned_line(self) -> Line:
+        return {"code": "explore-moves-of", "params": {"player": self.seat}}
 
     # --- the learner's intents -------------------------------------------------------------------
 
-    def handle(self, intent: Mapping[str, Any]) -> bool:
-        do = intent.get("do") if isinstance(intent, Mapping) else None
+    def command(self, intent: Mapping[str, Any]) -> Reply | None:
+        do = intent.get("do")
         if do == "undo":
-            return self.undo()
+            reply = self.undo()
+            if reply.played and reply.said is not None:
+                reply.said = Said("news", [*reply.said.lines, self.turned_line()])
+            return reply
         if do == "lesson":
-            self.say_lesson()
-        elif do == "list_moves":
-            self.list_moves()
-        elif do == "setting" and isinstance(intent, Mapping):
+            return Reply(False, self.lesson())
+        if do == "list_moves":
+            return Reply(False, self.moves_said())
+        if do == "setting":
             key, value = str(intent.get("key", "")), intent.get("value")
             if key == "scenario":
                 return self.load(str(value))
-            if key == "language" and value in LANGUAGES:
-                change_page_language(value)  # the table follows it, and the page's heading
-            else:
-                self.say("refusal", [{"code": "watch-bad-setting", "params": {"key": key[:40],
-                                                                              "value": repr(value)[:40]}}])  # fmt: skip
-        elif do == "save":
+            return refusal([{"code": "watch-bad-setting", "params": {"key": key[:40], "value": repr(value)[:40]}}])
+        if do == "save":
             self.shown_text = format_position(self.game.position)
-        elif do == "resume" and isinstance(intent, Mapping):
+            return Reply()
+        if do == "resume":
             return self.paste(str(intent.get("text", "")))
-        else:
-            return super().handle(intent)
-        self.refresh()
-        return False
+        return None
 
-    def play(self, action: Action) -> None:
-        """Play the move, say what it did in words, and turn the table to the seat to move next."""
-        logged = len(self.game.log)
-        super().play(action)
-        lines: list[Any] = list(self.message["lines"]) if self.message else []
-        if not lines:
-            lines = [explanation_view(event) for event in self.game.log[logged:]]
-        mover = _mover(self.game, self.seat)
-        if mover != self.seat:
-            self.seat = mover
-            lines.append({"code": "explore-moves-of", "params": {"player": mover}})
-        self.say("news", lines)
+    def logged_lines(self, logged: int) -> list[Line]:
+        """A move that brought the seat nothing new is said as the log says it."""
+        return [explanation_view(event) for event in self.game.log[logged:]]
 
-    def undo(self) -> bool:
-        if not self.game.history:
-            self.say("refusal", [{"code": "play-nothing-to-undo", "params": {}}])
-            self.refresh()
-            return False
-        self.game.undo()
-        self.seat, self.staged = _mover(self.game, self.seat), []
-        self.say("news", [{"code": "play-undone", "params": {"moves": len(self.game.history)}},
-                          {"code": "explore-moves-of", "params": {"player": self.seat}}])  # fmt: skip
-        self.refresh()
-        return True
-
-    def list_moves(self) -> None:
+    def moves_said(self) -> Said:
         """The moves the seat to move may make now, in words beside the hand (all of them in the menu)."""
         moves = [str(a) for a in self.game.legal_actions()]
-        lines: list[Any] = [{"code": "explore-moves-head", "params": {"player": self.seat, "count": len(moves)}}]
+        lines: list[Line] = [{"code": "explore-moves-head", "params": {"player": self.seat, "count": len(moves)}}]
         lines += [lambda m=m: action_words(m) for m in moves[:MOVES_SAID_AT_MOST]]
         if len(moves) > MOVES_SAID_AT_MOST:
             lines.append({"code": "explore-moves-more", "params": {"count": len(moves) - MOVES_SAID_AT_MOST}})
-        self.say("news", lines)
+        return Said("news", lines)
 
     # --- what the page adds to the table -------------------------------------------------------
 
-    def view_and_labels(self, language: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        view, labels = super().view_and_labels(language)
-        ui = labels["ui"]  # the menu's text box holds a position here, not a saved game
-        ui["saved"], ui["saved_placeholder"] = render("explore-position"), render("explore-paste-placeholder")
-        ui["save"], ui["resume"] = render("explore-show-position"), render("explore-load-position")
-        return view, labels
+    def ui_words(self) -> dict[str, str]:
+        """The menu's text box holds a position here, not a saved game."""
+        return {"saved": render("explore-position"), "saved_placeholder": render("explore-paste-placeholder"),
+                "save": render("explore-show-position"), "resume": render("explore-load-position")}  # fmt: skip
 
-    def page_data(self) -> dict[str, Any]:
+    def chrome(self) -> dict[str, Any]:
         game = self.game
-        moves = [str(a) for a in game.legal_actions()]
-        controls = [{"text": render("explore-list-moves", {"count": len(moves)}), "intent": {"do": "list_moves"}}]
+        moves = len(game.legal_actions())
+        controls = [{"text": render("explore-list-moves", {"count": moves}), "intent": {"do": "list_moves"}}]
         if self.scenario:
             controls.insert(0, {"text": render("explore-lesson"), "intent": {"do": "lesson"}})
-        if game.history:
+        if self.undo_points:
             controls.append({"text": render("scen:undo"), "intent": {"do": "undo"}})
+        hand_end = None
+        if game.phase in ("hand over", "game over"):
+            sides = [render("viewer:col-side", {"side": s + 1}) for s in range(game.position.side_count)]
+            hand_end = {"title": render("play-hand-end"),
+                        "blocks": [hand_results(game.results, sides, "bolivia-hand-results")]}  # fmt: skip
+        return {"pace": "instant", "controls": controls, "hand_end": hand_end}
+
+    def menu(self) -> dict[str, Any]:
+        moves = [str(a) for a in self.game.legal_actions()]
         choices = [(name, scenario_title(name)) for name in SCENARIOS]
         if not self.scenario:
             choices.insert(0, ("", render("explore-pasted-choice")))
-        over = game.phase in ("hand over", "game over")
-        hand_end = None
-        if over:
-            sides = [render("viewer:col-side", {"side": s + 1}) for s in range(game.position.side_count)]
-            hand_end = {"title": render("play-hand-end"),
-                        "html": hand_results_html(game.results, sides, "bolivia-hand-results")}  # fmt: skip
         return {
-            "language": get_language(), "pace": "instant", "controls": controls, "hand_end": hand_end,
-            "menu": {
-                "settings": [
-                    {"key": "scenario", "label": render("scen:scenario"), "value": self.scenario, "options": choices},
-                    {"key": "language", "label": render("table-language"), "value": get_language(),
-                     "options": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]},
-                ],
-                "actions": [{"text": action_words(m), "intent": {"do": "move", "move": m}, "close": True}
-                            for m in moves[:MENU_MOVES_AT_MOST]],
-                "saved": self.shown_text, "saved_note": "",
-            },
+            "settings": [
+                {"key": "scenario", "label": render("scen:scenario"), "value": self.scenario, "options": choices},
+                language_setting(),
+            ],
+            "actions": [{"text": action_words(m), "intent": {"do": "move", "move": m}, "close": True}
+                        for m in moves[:MENU_MOVES_AT_MOST]],
+            "saved": self.shown_text, "saved_note": "",
         }  # fmt: skip
-
-
-def _mover(game: Game, seat: int) -> int:
-    """The seat whose moves the table shows: the one to move, or ``seat`` when the hand is over."""
-    if game.phase in ("draw", "play", "answer") and 1 <= game.to_move <= game.position.players:
-        return game.to_move
-    return seat
 
 
 class ScoreQuiz(Exercise):
