@@ -50,22 +50,24 @@ def test_lesson_one_s_try_it_and_exercise_by_taps(browser, voila_url: str, size:
     try:
         tables = open_lesson(page, voila_url, "01_the_turn.ipynb")
         practice, quiz = tables.first, tables.last
-        mirror = new_game("bolivia", players=4, seed=3)  # the lesson's deal: player 2 moves first
+        mirror = new_game("bolivia", players=4, seed=3)  # the lesson's deal: its first player is "you"
+        learner = mirror.to_move
         hand = hand_of(practice)
-        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[1])} cards")
+        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[learner - 1])} cards")
         box = practice.bounding_box()
         assert box and box["x"] + box["width"] <= width + 1, "the lesson's table fits the page's width"
         assert box["height"] < height, f"a lesson's table is compact, not the window's height: {box}"
 
         practice.get_by_role("button", name=re.compile("^stock")).click()
         mirror.apply("draw")
-        held = sorted(mirror.position.hands[1])
+        held = sorted(mirror.position.hands[learner - 1])
         expect(hand).to_have_attribute("aria-label", f"your hand, {len(held)} cards", timeout=TIMEOUT)
         name = card_name(held[0])
         tap_card(hand, name)
         practice.get_by_role("button", name=re.compile("^discard pile")).click()
         message = practice.locator(".bt-message")
-        expect(message).to_contain_text("Your turn is over: player 3 plays next", timeout=TIMEOUT)
+        mirror.apply(f"discard {held[0]}")
+        expect(message).to_contain_text(f"Your turn is over: player {mirror.to_move} plays next", timeout=TIMEOUT)
         expect(practice.get_by_role("button", name=re.compile("^discard pile"))).to_have_attribute(
             "aria-label", re.compile(f"^discard pile: {name} on top"))  # fmt: skip
         expect(hand).to_have_attribute("aria-label", f"your hand, {len(held) - 1} cards")  # still the learner's
