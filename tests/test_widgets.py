@@ -193,13 +193,13 @@ def test_cards_are_entered_by_tapping_a_deck() -> None:
     hearts = checker.cards.deck[2]
     assert [c["code"] for c in hearts.cards][:3] == ["2H", "3H", "4H"]
     assert hearts.label == "hearts: tap a card to add it"
-    for index in (3, 4, 5):  # 5, 6, 7 of hearts
-        hearts.selected = [index]
+    for index in (3, 4, 5):  # 5, 6, 7 of hearts, tapped quickly: each tap a message of its own, none lost
+        hearts.tap(index)
     assert checker.cards.value == "5H 6H 7H" and hearts.selected == []
     assert checker.verdict is not None and checker.verdict.kind == "sequence"
     chosen = checker.cards.chosen.children[0]
     assert chosen.label == "chosen: the 5 of hearts, the 6 of hearts and the 7 of hearts"
-    chosen.selected = [1]  # the 6 of hearts taken back
+    chosen.tap(1)  # the 6 of hearts taken back
     assert checker.cards.value == "5H 7H" and not checker.verdict.legal
 
 
@@ -209,11 +209,11 @@ def test_the_score_calculator_takes_melds_one_after_another_by_tapping() -> None
     calculator = ScoreCalculator()
     kings = calculator.melds.deck[3]  # spades
     for _ in range(3):
-        kings.selected = [11]  # the king of spades, three times (three packs)
+        kings.tap(11)  # the king of spades, three times (three packs)
     calculator.melds.new_group.click()
-    calculator.melds.deck[0].selected = [2]  # a 4 of clubs starts the next meld
+    calculator.melds.deck[0].tap(2)  # a 4 of clubs starts the next meld
     assert calculator.melds.value == "KS KS KS\n4C"
-    calculator.hand.deck[4].selected = [0]  # a joker left in hand
+    calculator.hand.deck[4].tap(0)  # a joker left in hand
     assert calculator.hand.value == "JK" and "role='alert'" in calculator.result.value  # a lone 4 is no meld
     calculator.melds.value = "KS KS KS"
     assert "+30" in calculator.result.value and "-50" in calculator.result.value

@@ -8,7 +8,6 @@ engine reads (one group a line), which a page or a test may also set directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,8 +33,8 @@ class CardPicker(widgets.VBox):
     def __init__(self, value: str = "", groups: bool = False, description: str = "", **kwargs: Any) -> None:
         self.groups = groups  # several groups (the melds of a side), or one (a meld, the cards in a hand)
         self.heading = widgets.HTML()
-        self.deck = [CardRow([c for c in _ONE_OF_EACH if c.suit == suit]) for suit in SUITS]
-        self.deck.append(CardRow([c for c in _ONE_OF_EACH if c.is_joker]))
+        self.deck = [CardRow([c for c in _ONE_OF_EACH if c.suit == suit], taps=True) for suit in SUITS]
+        self.deck.append(CardRow([c for c in _ONE_OF_EACH if c.is_joker], taps=True))
         self.chosen = widgets.VBox()
         self.chosen.add_class("bolivia-picker-chosen")
         self.new_group = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -47,7 +46,7 @@ class CardPicker(widgets.VBox):
         self._description = description
         for row in self.deck:
             row.add_class("bolivia-picker-deck")
-            row.observe(self._tapped_deck, names="selected")
+            row.on_tap(lambda index, row=row: self._tapped_deck(row.card_values[index]))
         buttons = [self.new_group, self.clear] if groups else [self.clear]
         deck = widgets.Box(self.deck, layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.heading, self.chosen, widgets.HBox(buttons), deck], **kwargs)
@@ -95,17 +94,13 @@ class CardPicker(widgets.VBox):
         except CardError:
             return None
 
-    def _tapped_deck(self, change: dict[str, Any]) -> None:
-        row: CardRow = change["owner"]
-        if not change["new"]:
-            return
-        cards = row.selected_cards
-        row.selected = []
+    def _tapped_deck(self, card: Card) -> None:
+        """A copy of the card tapped goes into the group being made (a new one after "new meld")."""
         groups = self._groups_or_none() or []
         if not groups or (self.groups and self._open):
             groups.append([])
         self._open = False
-        groups[-1].extend(cards)
+        groups[-1].append(card)
         self._set(groups)
 
     def _start_group(self) -> None:
@@ -114,18 +109,12 @@ class CardPicker(widgets.VBox):
             self._open = True
             self._draw()
 
-    def _taken_out(self, index: int) -> Callable[[dict[str, Any]], None]:
-        def take_out(change: dict[str, Any]) -> None:
-            if not change["new"]:
-                return
-            groups = self._groups_or_none() or []
-            if index < len(groups):
-                for position in sorted(change["new"], reverse=True):
-                    if position < len(groups[index]):
-                        del groups[index][position]
-            self._set(groups)
-
-        return take_out
+    def _taken_out(self, group: int, position: int) -> None:
+        """A chosen card tapped: taken out of its group again."""
+        groups = self._groups_or_none() or []
+        if group < len(groups) and position < len(groups[group]):
+            del groups[group][position]
+        self._set(groups)
 
     def _draw(self) -> None:
         groups = self._groups_or_none()
@@ -133,8 +122,8 @@ class CardPicker(widgets.VBox):
             self.chosen.children = []
             return
         while len(self._rows) < len(groups):
-            row = CardRow()
-            row.observe(self._taken_out(len(self._rows)), names="selected")
+            row, group = CardRow(taps=True), len(self._rows)
+            row.on_tap(lambda position, group=group: self._taken_out(group, position))
             self._rows.append(row)
         for index, (row, group) in enumerate(zip(self._rows, groups, strict=False)):
             if [c["code"] for c in row.cards] != [str(c) for c in group]:
