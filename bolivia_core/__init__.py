@@ -5,6 +5,10 @@ The public API, used by the notebooks, the widgets and outside scripts::
     from bolivia_core import parse_cards, get_rules, check_meld, initial_meld_minimum, score_side
 """
 
+from .build import install as _choose_build
+
+_choose_build()  # the compiled modules, or the pure source (BOLIVIA_PURE=1), before any is imported
+
 from .cards import Card, CardError, format_cards, full_deck, parse_cards
 from .melds import MeldKind, MeldVerdict, SideMeldsVerdict, check_addition, check_meld, check_side_melds
 from .i18n import LANGUAGES, Reason, get_language, render, set_language

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
 from .i18n import register_card_reader, render
 
@@ -74,23 +75,23 @@ class Card:
     _suit_bit: int = field(init=False, compare=False, repr=False)
     """``1 << i`` for the suit's place in ``SUITS`` (0 for a joker): the suits of a group as a bit set."""
 
-    def __new__(cls, rank: int, suit: str) -> Card:
+    def __new__(cls, rank: Any, suit: Any) -> Card:
         # Everything happens here, and no __init__ (the dataclass makes none): a card asked for
-        # again is one dictionary look-up, and a new one is checked and set up once, in _make.
+        # again is one dictionary look-up, and a new one is checked and set up once. Any: what is not
+        # a rank or a suit is refused in words below, where a compiled signature would raise TypeError.
         try:
             card = _INTERNED.get((rank, suit))
         except TypeError:  # an unhashable rank or suit
             card = None
-        return card if card is not None else cls._make(rank, suit)
-
-    @classmethod
-    def _make(cls, rank: int, suit: str) -> Card:
+        if card is not None:
+            return card
         if rank == JOKER_RANK:
             if suit != "":
                 raise CardError(f"a joker has no suit, got {suit!r}")
         elif type(rank) is not int or rank not in _RANK_TEXT or type(suit) is not str or suit not in SUITS:
             raise CardError(f"Card({rank!r}, {suit!r}) is not a card: {EXPECTED}")
-        self = object.__new__(cls)
+        # object's __new__, called so that a compiled class allows it (and by name: slots=True makes a new class)
+        self = super(Card, cls).__new__(cls)
         set_ = object.__setattr__
         set_(self, "rank", rank)
         set_(self, "suit", suit)
@@ -105,9 +106,11 @@ class Card:
         _INTERNED[(rank, suit)] = self
         return self
 
-    # Equality is identity (cards are interned), and so is the hash: object's own, in C, the
-    # cheapest there is for the engine's hot paths (tuples of cards are its cache keys).
-    __hash__ = object.__hash__
+    # Equality is identity (cards are interned), and the hash one number per distinct card. The pure
+    # source swaps this method for object's own hash (below the class), in C, the cheapest there is
+    # for the engine's hot paths (tuples of cards are its cache keys); compiled, this one is in C.
+    def __hash__(self) -> int:
+        return self._order
 
     def __eq__(self, other: object) -> bool:
         # Identity, said in one call: with a Python ``__lt__`` on the class, object's own ``==``
@@ -132,12 +135,12 @@ class Card:
         return self._order >= other._order
 
     @staticmethod
-    def parse(token: str) -> Card:
+    def parse(token: object) -> Card:
         """Read one card: ``4H``, ``10S`` or ``TS``, ``4♥``, ``JK`` (any letter case)."""
-        try:
-            return _PARSED[token.strip().upper()]
-        except (KeyError, AttributeError):
-            raise CardError(render("card-not-a-card", {"token": repr(token)})) from None
+        card = _PARSED.get(token.strip().upper()) if isinstance(token, str) else None
+        if card is None:
+            raise CardError(render("card-not-a-card", {"token": repr(token)}))
+        return card
 
     @property
     def is_joker(self) -> bool:
@@ -163,6 +166,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+try:
+    Card.__hash__ = object.__hash__  # type: ignore[method-assign]  # see Card.__hash__
+except TypeError:  # a compiled class: its attributes are fixed, and its own __hash__ is in C already
+    pass
 
 JOKER = Card(JOKER_RANK, "")
 
@@ -199,7 +207,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if type(text) is tuple and {*map(type, text)} <= _CARD_TYPE:
         return text  # parsed already: the engine's own calls
     if isinstance(text, str):
-        tokens: Iterable[Card | str] = text.replace(",", " ").split()
+        tokens: Iterable[object] = text.replace(",", " ").split()  # object: anything else is refused in words
     elif isinstance(text, Iterable):
         tokens = text
     else:

@@ -97,6 +97,7 @@ class Game:
         if not self.start:
             self.start = format_position(self.position)
         self._memory = TableMemory(self.position.players)
+        self._legal = None  # said here too: a compiled dataclass sets no default of a field outside __init__
 
     @property
     def memory(self) -> TableMemory:

@@ -7,7 +7,7 @@ table. Both return a ``MeldVerdict`` listing every broken rule as a ``Reason``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -299,40 +299,19 @@ def _full_check(
     return _verdict(cards, rules, kind, tuple(reasons), points)
 
 
-_new_verdict = object.__new__
-_VERDICT_SETTERS = tuple(getattr(MeldVerdict, f.name).__set__ for f in fields(MeldVerdict))
-(_set_cards, _set_rules, _set_title, _set_legal, _set_kind, _set_complete, _set_bonus, _set_points, _set_label,
- _set_reasons, _set_name) = _VERDICT_SETTERS  # fmt: skip
-
-
 def _verdict(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None, reasons: tuple[Reason, ...], points: int
 ) -> MeldVerdict:
-    """The verdict, its fields set one by one: the same value ``MeldVerdict(...)`` makes, in half the
-    time its generated ``__init__`` takes (a frozen class sets each field through ``object``)."""
+    """The verdict, its label, bonus and name worked out only for a group long enough to be complete."""
     count = len(cards)
     if reasons or (count < CANASTA_LENGTH and count < rules.sequence_length and count < rules.wild_meld_length):
         label = None  # illegal, or too short for any complete meld: the common cases, said at once
     else:
         label = _complete_label(cards, kind, rules)
-    verdict = _new_verdict(MeldVerdict)
-    _set_cards(verdict, cards)
-    _set_rules(verdict, rules.name)
-    _set_title(verdict, rules.title)
-    _set_legal(verdict, not reasons)
-    _set_kind(verdict, kind)
-    _set_points(verdict, points)
-    _set_reasons(verdict, reasons)
-    _set_label(verdict, label)
     if label is None:
-        _set_complete(verdict, False)
-        _set_bonus(verdict, 0)
-        _set_name(verdict, None)
-    else:
-        _set_complete(verdict, True)
-        _set_bonus(verdict, _bonus(label, rules))
-        _set_name(verdict, meld_name(label, rules))
-    return verdict
+        return MeldVerdict(cards, rules.name, rules.title, not reasons, kind, False, 0, points, None, reasons, None)
+    return MeldVerdict(cards, rules.name, rules.title, True, kind, True, _bonus(label, rules), points, label, reasons,
+                       meld_name(label, rules))  # fmt: skip
 
 
 def meld_name(label: str | None, rules: Rules) -> str | None:

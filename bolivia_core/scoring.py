@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .build import mypyc_attr
 from .cards import Card, check_copies, format_cards, parse_cards
 from .melds import MeldKind, MeldVerdict, bonus_knob, check_meld, check_side_melds, illegal_meld_reasons, judge
-from .i18n import Explanation, Reason, normalise_language, render
+from .i18n import Reason, normalise_language, render
+from .i18n.catalogues import Explanation  # from its own module: mypyc's plain subclass names the module it is in
 from .rules import Rules, resolve_rules
 
 __all__ = [
@@ -31,7 +33,7 @@ class ScoringError(ValueError):
     """A table or hand that cannot be scored as given (an illegal meld, a red 3 in hand, ...)."""
 
 
-def initial_meld_minimum(score: int, rules: Rules | str = "bolivia") -> int:
+def initial_meld_minimum(score: object, rules: Rules | str = "bolivia") -> int:
     """Points a side's first meld of a hand needs, given the side's total score."""
     if type(score) is not int:
         raise ScoringError(f"a side's score is a whole number (it may be below 0), not {score!r}")
@@ -136,6 +138,7 @@ def _players(rules: Rules, players: int | None) -> int:
     return players
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class ScoreItem(Explanation):
     """One line of a side's score: what it is for (code, knob, numbers) and its points."""

@@ -94,9 +94,10 @@ class Wheel:
         }  # fmt: skip
 
 
-def run(command: Sequence[str | Path], what: str, cwd: Path = ROOT) -> None:
+def run(command: Sequence[str | Path], what: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
     """Run a command; on failure say which step failed and show its output."""
-    result = subprocess.run([str(c) for c in command], check=False, capture_output=True, text=True, cwd=cwd)
+    result = subprocess.run([str(c) for c in command], check=False, capture_output=True, text=True, cwd=cwd,
+                            env=env)  # fmt: skip
     if result.returncode:
         raise BuildError(f"{what} failed ({' '.join(map(str, command))}):\n{result.stdout}{result.stderr}")
 
@@ -173,9 +174,13 @@ def project_wheel() -> Path:
     # setuptools stages the wheel in build/lib, where a module deleted since the last build would linger
     for stale in (folder, BUILD / "lib", *BUILD.glob("bdist.*")):
         shutil.rmtree(stale, ignore_errors=True)
+    # the pure source: the browser's Python runs no compiled module (BOLIVIA_PURE=1 skips mypyc, setup.py)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", folder, ROOT],
-        "building a wheel of the project")  # fmt: skip
-    return next(folder.glob("*.whl"))
+        "building a wheel of the project", env={**os.environ, "BOLIVIA_PURE": "1"})  # fmt: skip
+    wheel = next(folder.glob("*.whl"))
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"the project's wheel for the browser must be pure Python, got {wheel.name}")
+    return wheel
 
 
 def installed_version(name: str) -> str:

@@ -19,6 +19,7 @@ from unittest import mock
 
 import pytest
 
+from bolivia_core import build
 from bolivia_core import Card, CardError, MeldVerdict, check_meld, full_deck, get_rules, preset_names
 from bolivia_core.melds import MeldKind
 from bolivia_core.rules import Rules
@@ -89,6 +90,8 @@ def _judged(rules: Rules, seed: int) -> Iterator[tuple[tuple[Card, ...], bool]]:
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+@pytest.mark.skipif(build.kind() == "compiled", reason="it replaces the judge's shortcut, which compiled code calls "
+                    "directly: tests/test_builds.py runs this module on the pure source")
 def test_fast_path_reaches_the_full_checks_verdict(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every group: the judge with its shortcut and without it agree in every field; and every
     legal group of naturals without 3s is decided by the shortcut, which must be reached often."""

@@ -16,7 +16,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -131,26 +130,53 @@ class _Context:
                 room = rules.sequence_length - 1 - (high - low)  # ranks it may still grow by, within its window
                 if room >= 2:
                     self.sequence_near.setdefault(suit, set()).update({low - 2, high + 2} & self.sequence_ranks)
+        self._sequence_reasons: dict[Card, tuple[int, tuple[Card, ...]] | None] = {}
+        self._hidden: tuple[Counter[Card], tuple[Cards, ...]] | None = None
+        self._counts: tuple[int, int, Counter[int]] | None = None
+        self._frozen: dict[int, bool] = {}  # whether the pile is frozen for each side, asked once a decision
         self.hand_points = sum(rules.card_value(c) for c in view.hand if not c.is_black_three) + sum(
             rules.black_three_in_hand for c in view.hand if c.is_black_three
         )
 
-    @cached_property
+    # Worked out when first asked, once a decision (plain attributes: a compiled class keeps no
+    # cached_property, which needs an instance __dict__).
+    @property
     def hidden(self) -> tuple[Counter[Card], tuple[Cards, ...]]:
-        return self.view.hidden()
+        if self._hidden is None:
+            self._hidden = self.view.hidden()
+        return self._hidden
 
-    @cached_property
+    @property
     def unseen(self) -> Counter[Card]:
         """The cards no seat is known to hold: the pool the other hands' unknown cards come from."""
         return self.hidden[0]
 
-    @cached_property
+    @property
     def unseen_total(self) -> int:
-        return sum(self.unseen.values())
+        return self._unseen_counts()[0]
 
-    @cached_property
+    @property
     def unseen_wilds(self) -> int:
-        return sum(n for c, n in self.unseen.items() if c.is_wild)
+        return self._unseen_counts()[1]
+
+    @property
+    def unseen_by_rank(self) -> Counter[int]:
+        """The unseen naturals by rank: what every discard's chance of feeding the taker reads."""
+        return self._unseen_counts()[2]
+
+    def _unseen_counts(self) -> tuple[int, int, Counter[int]]:
+        """How many unseen cards, how many of them wild, and the naturals by rank."""
+        if self._counts is None:
+            total = wilds = 0
+            by_rank: Counter[int] = Counter()
+            for card, count in self.unseen.items():
+                total += count
+                if card.is_wild:
+                    wilds += count
+                elif card.is_natural:
+                    by_rank[card.rank] += count
+            self._counts = total, wilds, by_rank
+        return self._counts
 
     # --- how much the side wants to keep a card -------------------------------------
 
@@ -177,6 +203,15 @@ class _Context:
         return self.sequence_reason(card) is not None
 
     def sequence_reason(self, card: Card) -> tuple[int, tuple[Card, ...]] | None:
+        """Why ``card`` should go to a sequence, or ``None`` (``_sequence_reason``), worked out once a
+        decision for each card: the lays weighed ask it of the same cards many times."""
+        try:
+            return self._sequence_reasons[card]
+        except KeyError:
+            reason = self._sequence_reasons[card] = self._sequence_reason(card)
+            return reason
+
+    def _sequence_reason(self, card: Card) -> tuple[int, tuple[Card, ...]] | None:
         """Why ``card`` should go to a sequence, or ``None``: (the side's open sequence it would extend,
         no cards) or (0, the cards of its suit in hand it would go with). It should when it is one or two ranks
         beyond one of the side's open sequences (within a sequence's length), two more cards of its suit
@@ -237,10 +272,12 @@ class _Context:
             return self.style.feed_wild_chance if "two wilds" in rules.pile_take_ways else 0.0
         their_side = view.side_of(taker)
         their_melds = view.melds[their_side]
-        frozen = self._frozen_for(their_melds)
+        frozen = self._frozen.get(their_side)
+        if frozen is None:
+            frozen = self._frozen[their_side] = self._frozen_for(their_melds)
         known = self.hidden[1][taker - 1]
         size = view.hand_sizes[taker - 1] - len(known)
-        same_rank = sum(n for c, n in self.unseen.items() if c.is_natural and c.rank == card.rank)
+        same_rank = self.unseen_by_rank[card.rank]
         held = sum(1 for c in known if c.is_natural and c.rank == card.rank)
         p0, p1 = _hypergeometric(self.unseen_total, same_rank, size)
         if held >= 2:
@@ -278,6 +315,7 @@ class _Context:
         return self.style.pile_card_worth * cards + self.style.pile_base_worth
 
 
+@functools.cache  # a few hundred distinct draws a game
 def _hypergeometric(total: int, good: int, drawn: int) -> tuple[float, float]:
     """P(0) and P(1) good cards among ``drawn`` of ``total`` (the hidden cards are dealt at random)."""
     if total <= 0 or drawn <= 0 or good <= 0:
@@ -606,21 +644,33 @@ def _initial_options(game: Game, view: SeatView, style: Style) -> list[Action]:
     """Combinations of the hand's meld groups that reach the initial minimum with the fewest wild
     cards (the engine offers only its best-first combination); checked by the game itself."""
     rules = view.rules
-    groups = [g for g in meld_groups(view.hand, rules)]
     minimum = rules.initial_meld_minimum(view.scores[view.side])
-    options: list[tuple[int, int, tuple[Cards, ...]]] = []
+    # each group with its points, wild cards and cards, worked out once for every combination
+    groups = [(g, judge(g, rules).points, sum(c.is_wild for c in g), frozenset(g))
+              for g in meld_groups(view.hand, rules)]  # fmt: skip
+    # (wild cards, minus points, groups): the combinations worth the minimum
+    reaching: list[tuple[int, int, tuple[tuple[Cards, int, int, frozenset[Card]], ...]]] = []
     for size in range(1, style.initial_groups + 1):
         for combo in combinations(groups, size):
-            used = Counter(c for g in combo for c in g)
-            if any(n > view.hand.count(c) for c, n in used.items()):
-                continue
-            points = sum(judge(g, rules).points for g in combo)
+            points = sum(points for _, points, _, _ in combo)
             if points >= minimum:
-                options.append((sum(c.is_wild for c in used.elements()), -points, combo))
+                reaching.append((sum(wilds for _, _, wilds, _ in combo), -points, combo))
+    # the fewest wild cards, then the most points: only those up to the last one kept need the hand's counts
+    reaching.sort(key=lambda o: (o[0], o[1]))
+    held = Counter(view.hand)
+    options: list[tuple[int, int, tuple[Cards, ...]]] = []
+    for wilds, minus_points, combo in reaching:
+        if len(options) >= style.initial_options and (wilds, minus_points) != options[-1][:2]:
+            break  # the rest rank below every option kept (ties with the last are kept: the text decides)
+        # each group is of the hand's cards: only groups sharing a card may want more copies than it holds
+        shared = any(not a[3].isdisjoint(b[3]) for a, b in combinations(combo, 2))
+        if shared and any(n > held[c] for c, n in Counter(c for g, _, _, _ in combo for c in g).items()):
+            continue
+        options.append((wilds, minus_points, tuple(g for g, _, _, _ in combo)))
     options.sort(key=lambda o: (o[0], o[1], [format_cards(g) for g in o[2]]))
     found: list[Action] = []
-    for _, _, combo in options[: style.initial_options]:
-        meld = Meld(combo)
+    for _, _, chosen in options[: style.initial_options]:
+        meld = Meld(chosen)
         if not game.explain(meld):
             found.append(meld)
     return found

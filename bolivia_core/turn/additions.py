@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 from itertools import combinations
 
+from ..build import mypyc_attr
 from ..cards import CARD_ORDER, JOKER, Card, remove_cards
 from ..melds import MeldKind, MeldVerdict, judge, judge_addition
 from ..rules import Rules
@@ -201,7 +202,8 @@ def _shaped_additions(
             high += 1
         # a rank the meld holds already never joins it (no rank twice in a sequence)
         near = tuple(r for r in suited if low <= r <= high and r not in ranks)
-    if three is not None and (shape[1] or shape[2] or rules.sequence_low_rank not in (*ranks, *near)):
+    low_rank = rules.sequence_low_rank
+    if three is not None and (shape[1] or shape[2] or (low_rank not in ranks and low_rank not in near)):
         three = None  # a black 3 goes only under a natural sequence from the lowest rank (melds._check_sequence)
     if ranks:  # one wild card more than a sequence may hold is all a group or its rest can show
         most = rules.sequence_max_wilds + 1
@@ -245,6 +247,7 @@ def _same_rank_additions(
     return tuple((group, legal) for shape, legal in shapes for group in shape_groups(naturals, twos, jokers, shape))
 
 
+@mypyc_attr(native_class=False)
 class _AddsByCount(dict[tuple[int, int, int], tuple[tuple[Shape, bool], ...]]):
     """``_same_rank_adds`` for a hand of so many 2s and jokers, by (the meld's naturals, its wild
     cards, the hand's naturals of its rank): one look-up of three numbers per meld on the table."""

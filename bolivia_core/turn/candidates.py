@@ -10,10 +10,10 @@ tests/test_legal.py holds every stated verdict to the full check's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import chain
-from typing import Any, overload
+from typing import Any
 
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass
 from ..cards import Card
@@ -21,6 +21,7 @@ from ..melds import MeldKind, MeldVerdict, judge
 from ..position import Position
 from ..rules import Rules
 from ..scoring import may_go_out
+from .blocks import Block
 from .additions import additions_to, rank_room, same_rank_adds_by_count, table_facts
 from .checks import ask_problem, finishing_add_allowed, is_legal, may_draw
 from .groups import Hand, shape_groups, group_key, item_key, meld_groups_of, most_points_first
@@ -30,68 +31,6 @@ from .pile import card_class, pile_take_candidates, take_top_judged
 __all__ = ["Block", "Part", "candidates", "judged_candidates", "parts"]
 
 Cards = tuple[Card, ...]
-
-
-class Block(Sequence[Action]):
-    """Candidates of one kind whose verdicts are known: kept as data, made into actions when read.
-
-    With ``order``, the items come in any order and are sorted by it when the block is first read:
-    ``len()`` needs no order, and a random pick mostly lands in another block."""
-
-    __slots__ = ("_actions", "_items", "_legal", "_make", "_order", "_verdicts")
-
-    def __init__(
-        self,
-        make: Callable[[Any], Action],
-        items: Sequence[Any],
-        verdicts: Sequence[bool],
-        order: Callable[[Any], Any] | None = None,
-    ) -> None:
-        self._make = make
-        self._items = items
-        self._verdicts = verdicts
-        if all(verdicts):  # every one legal (a hand's discards, mostly): the items as they are
-            self._legal = list(items)
-        else:
-            self._legal = [item for item, legal in zip(items, verdicts, strict=True) if legal]
-        self._order = order
-        self._actions: list[Action] | None = None  # all made, once the block is read whole
-
-    def _in_order(self) -> list[Any]:
-        if self._order is not None:
-            self._legal.sort(key=self._order)
-            self._order = None
-        return self._legal
-
-    def __len__(self) -> int:
-        return len(self._legal)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if self._actions is not None:
-            return self._actions[index]
-        if isinstance(index, slice):
-            return [self._make(item) for item in self._in_order()[index]]
-        return self._make(self._in_order()[index])
-
-    def __iter__(self) -> Iterator[Action]:
-        if self._actions is None:
-            self._actions = list(map(self._make, self._in_order()))
-        return iter(self._actions)
-
-    def judged(self) -> Iterator[tuple[Action, bool]]:
-        """Every candidate of the block with its verdict, the illegal ones too, in order."""
-        make = self._make
-        pairs: Iterable[tuple[Any, bool]] = zip(self._items, self._verdicts, strict=True)
-        if self._order is not None:
-            order = self._order
-            pairs = sorted(pairs, key=lambda pair: order(pair[0]))
-        return ((make(item), legal) for item, legal in pairs)
 
 
 Part = tuple[Action, bool | None] | Block

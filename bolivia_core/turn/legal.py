@@ -39,7 +39,8 @@ from typing import overload
 
 from ..actions import Action
 from ..position import Position
-from .candidates import Block, Part, candidates, parts
+from .blocks import Block
+from .candidates import Part, candidates, parts
 from .checks import is_legal
 from .groups import meld_groups
 from .pile import take_candidates

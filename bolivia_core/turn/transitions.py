@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
+from ..build import mypyc_attr
 from ..cards import CARD_ORDER, Card, format_cards, full_deck
 from .pile import pile_cards_taken
-from ..i18n import EN, Explanation
+from ..i18n import EN
+from ..i18n.catalogues import Explanation  # from its own module: mypyc's plain subclass names the module it is in
 from ..position import Position
 from ..rules import Rules
 from ..scoring import SideScore, score_table
@@ -25,6 +27,7 @@ from ..seeds import SeedStream
 __all__ = ["Event", "HandResult", "deal", "first_dealer", "perform"]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Event(Explanation):
     """One line of the game's log: what happened, as data rendered by the message catalogue."""
