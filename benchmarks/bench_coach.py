@@ -19,6 +19,7 @@ from collections import Counter
 
 from bolivia_core.game import new_game
 from bolivia_core.players import coach_advice, hint, seat_players
+from bolivia_core.seat import seat_view
 
 LEARNER = 1
 
@@ -33,18 +34,18 @@ def measure(preset: str, level: str, hands: int, seed: int) -> tuple[int, int, i
         seats = seat_players(["club"], 4, seed + number)
         seats[LEARNER - 1] = seat_players([level], 4, seed + number)[LEARNER - 1]
         while game.phase in ("draw", "play", "answer"):
-            action = seats[game.to_move - 1].choose(game).action
+            action = seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action
             if game.to_move == LEARNER and game.phase in ("draw", "play"):
                 move_seed = seed * 100_003 + len(game.history)
                 start = time.process_time()
-                advice = coach_advice(game, LEARNER, action, seed=move_seed)
+                advice = coach_advice(seat_view(game, LEARNER), action, seed=move_seed)
                 seconds += time.process_time() - start
                 moves += 1
                 if advice is not None:
                     warned += 1
                     kinds[type(advice.action).__name__] += 1
-                followed = hint(game, LEARNER, seed=move_seed).action
-                warned_on_hints += coach_advice(game, LEARNER, followed, seed=move_seed) is not None
+                followed = hint(seat_view(game, LEARNER), "strong", seed=move_seed).action
+                warned_on_hints += coach_advice(seat_view(game, LEARNER), followed, seed=move_seed) is not None
             game.apply(action)
     return moves, warned, warned_on_hints, kinds, seconds
 

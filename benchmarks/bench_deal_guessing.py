@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from bolivia_core.game import new_game  # noqa: E402
 from bolivia_core.seeds import SEED_BITS  # noqa: E402
-from bolivia_rooms.room import RoomSettings, create_room, seat_view  # noqa: E402
+from bolivia_rooms.room import RoomSettings, create_room  # noqa: E402
+from bolivia_rooms.views import seat_view  # noqa: E402
 
 SECONDS_A_YEAR = 365.25 * 24 * 3600
 

@@ -45,6 +45,7 @@ SEEDS = range(1, 10_000)
 def selfplay(seconds: float) -> dict[str, Any]:
     from bolivia_core.game import new_game
     from bolivia_core.players import RandomPlayer
+    from bolivia_core.seat import seat_view
 
     actions = hands = 0
     start = time.process_time()
@@ -52,7 +53,7 @@ def selfplay(seconds: float) -> dict[str, Any]:
         game = new_game("bolivia", 4, seed=seed, target=10**9)
         seats = [RandomPlayer(seed * 10 + n) for n in range(4)]
         while game.phase != "hand over":
-            game.apply(seats[game.to_move - 1].choose(game).action)
+            game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
             actions += 1
         hands += 1
         if time.process_time() - start > seconds:
@@ -84,6 +85,7 @@ def check_meld(seconds: float) -> dict[str, Any]:
 def club(seconds: float) -> dict[str, Any]:
     from bolivia_core.game import Game
     from bolivia_core.players import ClubPlayer
+    from bolivia_core.seat import seat_view
 
     golden = ROOT / "tests" / "golden" / "club_games.txt"
     starts = [line[6:] for line in golden.read_text(encoding="utf-8").splitlines() if line.startswith("start ")]
@@ -93,7 +95,7 @@ def club(seconds: float) -> dict[str, Any]:
         game = Game.from_position(starts[hands % len(starts)])
         seats = [ClubPlayer(n) for n in range(game.position.players)]
         while game.phase not in ("hand over", "game over"):
-            game.apply(seats[game.to_move - 1].choose(game).action)
+            game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
             actions += 1
         hands += 1
     spent = time.process_time() - start

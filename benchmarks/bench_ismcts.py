@@ -27,6 +27,7 @@ from open_spiel.python.algorithms.ismcts import ISMCTSBot
 
 from bolivia_core.players import PLAYERS
 from bolivia_core.players.lookahead import estimate
+from bolivia_core.seat import seat_view
 from bolivia_env.encoding import spell
 from bolivia_env.openspiel import BoliviaState
 
@@ -73,7 +74,7 @@ def play(game: Any, deal: int, bot_seat: int, level: str, simulations: int, seed
             times.append(time.process_time() - start)
         else:
             if not queued:  # our level chooses a whole action on the engine's game; its steps follow
-                chosen = level_player.choose(state.bolivia).action
+                chosen = level_player.choose(seat_view(state.bolivia, state.bolivia.to_move)).action
                 steps = spell(chosen)
                 assert steps is not None, chosen
                 queued = list(steps)

@@ -70,12 +70,12 @@ def cpu_seconds(pid: int) -> float:
 class Service:
     """The room service as its own process, on a free loopback port."""
 
-    def __init__(self, store: str, port: int | None = None) -> None:
+    def __init__(self, store: str, port: int | None = None, extra: list[str] | None = None) -> None:
         self.port = port or free_port()
         self.store = store
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bolivia_rooms", "--listen", f"127.0.0.1:{self.port}", "--store", store,
-             "--computer-delay", "0"],
+             "--computer-delay", "0", *(extra or [])],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         wait_port(self.port, self.process)
@@ -225,7 +225,7 @@ def main() -> None:
         # 3. a restart mid-game: every room resumes at its last move
         kept = {}
         for table in tables:
-            kept[table.room] = table.seats[1].view["version"] if table.seats[1].view else None  # type: ignore[index]
+            kept[table.room] = table.seats[1].view["table"] if table.seats[1].view else None  # type: ignore[index]
             table.close()
         service.stop(signal.SIGKILL)  # as hard as a power cut: nothing is saved on the way out
         started = time.perf_counter()
@@ -235,7 +235,7 @@ def main() -> None:
             probe = RoomClient(service.address)
             answer = probe.sit(table.room, table.keys["1"])
             view = probe.wait_view(lambda v: True, timeout=10) if answer["type"] == "seated" else None
-            resumed += view is not None and view["version"] == kept[table.room]
+            resumed += view is not None and view["table"] == kept[table.room]  # the table as it stood
             probe.close()
         print(f"restart mid-game (SIGKILL, then start again): {resumed} of {len(tables)} rooms resumed at their "
               f"last move, in {time.perf_counter() - started:.2f} s from the new start")  # fmt: skip

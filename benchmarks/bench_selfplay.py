@@ -19,6 +19,7 @@ import time
 from bolivia_core import get_rules, preset_names
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import GreedyPlayer, RandomPlayer
+from bolivia_core.seat import seat_view
 
 
 def play_hands(preset: str, players: int, hands: int, seed: int, kind: type) -> tuple[int, int, float]:
@@ -30,7 +31,7 @@ def play_hands(preset: str, players: int, hands: int, seed: int, kind: type) -> 
         game = new_game(preset, players, seed=seed + game_number, target=10**9)
         seats = [kind(seed * 10 + n) for n in range(players)]
         while played < hands and not game.is_over:
-            game.apply(seats[game.to_move - 1].choose(game).action)
+            game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
             actions += 1
             if game.phase == "hand over":
                 played += 1
@@ -55,7 +56,7 @@ def legal_action_times(hands: int, seed: int) -> list[float]:
                 start = time.process_time()
                 len(probe.legal_actions())
                 times.append(time.process_time() - start)
-            game.apply(player.choose(game).action)
+            game.apply(player.choose(seat_view(game, game.to_move)).action)
             if game.phase == "hand over":
                 played += 1
                 game.apply("next hand")

@@ -20,6 +20,7 @@ from pathlib import Path
 from bolivia_core import preset_names
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import RandomPlayer
+from bolivia_core.seat import seat_view
 
 
 def play_phase_positions(preset: str, hands: int, seed: int) -> list[str]:
@@ -32,7 +33,7 @@ def play_phase_positions(preset: str, hands: int, seed: int) -> list[str]:
         while played < hands and not game.is_over:
             if game.phase == "play":
                 texts.append(game.position_text())
-            game.apply(seats[game.to_move - 1].choose(game).action)
+            game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
             if game.phase == "hand over":
                 played += 1
                 game.apply("next hand")

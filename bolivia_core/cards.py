@@ -174,7 +174,7 @@ except TypeError:  # a compiled class: its attributes are fixed, and its own __h
 
 JOKER = Card(JOKER_RANK, "")
 
-_ALL_CARDS: tuple[Card, ...] = (*(Card(r, s) for r in RANKS for s in SUITS), JOKER)
+_ALL_CARDS: tuple[Card, ...] = tuple([Card(r, s) for r in RANKS for s in SUITS] + [JOKER])
 _PARSED: dict[str, Card] = {"JK": JOKER}
 for _card in _ALL_CARDS[:-1]:
     for _rank_text in [t for t, r in _RANK_FROM_TEXT.items() if r == _card.rank]:

@@ -6,7 +6,8 @@ turn it is, what the table remembers of this hand (the cards each player took wi
 not laid since, the ranks each discarded, the top cards each left on the pile), and this hand's
 public log. It never holds another seat's hidden card, nor the game's seed. Everything else a seat
 is shown is worked out from it: the moves it may make now (``legal_actions``), how it could take
-the pile, the meld labels.
+the pile, whether it could go out this turn (``could_go_out``: when asking partner is worth it), the
+meld labels.
 
 It is the one view of the project: the computer players choose from it, the card table draws its
 JSON form (``to_json``; ``SeatView.from_json`` reads it back), a room sends that JSON to each seat
@@ -25,14 +26,14 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any
 
-from .actions import Action, TakePile, TakeTop, parse_action
+from .actions import Action, Add, Ask, Discard, Meld, TakePile, TakeTop, parse_action
 from .cards import CARD_ORDER, Card, deck_counts, format_cards
 from .game import Game
 from .i18n import Explanation, Reason, render
-from .melds import MeldKind, complete_length, judge, meld_name
+from .melds import MeldKind, complete_length, judge, judge_addition, meld_name
 from .position import PHASES, Phase, Position
 from .rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
-from .turn import Event, LegalActions, pile_frozen
+from .turn import Event, LegalActions, explain, meld_groups, pile_frozen
 
 __all__ = [
     "JSON_FORMAT", "MOVES_AT_MOST", "HandTotals", "SeatView", "SeatViewError", "explanation_view", "meld_label",
@@ -164,9 +165,11 @@ class SeatView:
     # --- the cards the seat cannot see ----------------------------------------------------
 
     def unseen(self) -> Counter[Card]:
-        """The cards this seat has not seen: the deck less its hand, every table and the pile."""
+        """The cards this seat has not seen: the deck less its hand (every hand, in an open view), every
+        table and the pile."""
         left = Counter(deck_counts(self.rules.decks, self.rules.jokers))
-        left.subtract(self.hand)
+        for hand in self.open_hands if self.open_hands is not None else (self.hand,):
+            left.subtract(hand)
         left.subtract(self.pile)
         for side in self.melds:
             for meld in side:
@@ -182,34 +185,70 @@ class SeatView:
         known: list[Cards] = []
         for player, cards in enumerate(self.known, start=1):
             kept = []
-            for card in cards[: self.hand_sizes[player - 1]] if player != self.seat else ():
+            for card in cards[: self.hand_sizes[player - 1]] if player in self._hidden_hands() else ():
                 if left[card] > 0:
                     left[card] -= 1
                     kept.append(card)
             known.append(tuple(kept))
         return +left, tuple(known)
 
-    def world(self, rng: random.Random | None = None) -> Position:
-        """A whole position consistent with this view: its own hand, the tables and the pile as they
-        are, each other hand holding the cards known to be there and the rest of the unseen cards dealt
-        to the hands and the stock, shuffled by ``rng`` (a sampled world a search plays on), or in card
-        order without one (a neutral world: what the seat may do never depends on the hidden cards).
-        The world's seed is 0: a view never holds the game's seed."""
+    def world(self) -> Position:
+        """A neutral world: this view's own hand, tables and pile as they are, each other hand holding
+        the cards known to be there and the rest of the unseen cards dealt in card order to the hands
+        and the stock. What the seat may do never depends on the cards it cannot see, so its moves are
+        worked out on this world (``legal_actions``, ``explain``). The world's seed is 0: a view never
+        holds the game's seed."""
         unknown, known = self.hidden()
-        rest = sorted(unknown.elements(), key=CARD_ORDER)
-        if rng is not None:
-            rng.shuffle(rest)
+        return self._dealt(sorted(unknown.elements(), key=CARD_ORDER), known)
+
+    def sample_world(self, rng: random.Random) -> Position:
+        """A world drawn at random from those consistent with everything this seat knows: its own hand,
+        the tables, the red 3s laid out and the pile as they are; each other hand its size, holding the
+        cards it is known to have taken with the pile; no red 3 in any hand (one is laid out as soon as
+        it is drawn), so the unseen red 3s lie in the stock. The other unseen cards are spread uniformly
+        over the hands' free places and the stock, in a uniform order: every consistent deal is equally
+        likely (OpenSpiel calls this ``resample_from_infostate``).
+
+        What a player's moves suggest (a rank discarded, a pile top left to draw from the stock) is not
+        used: taking the pile is never forced, so a decline proves nothing about a hand.
+        The cards start from card order, so only ``rng`` shapes the sample."""
+        unknown, known = self.hidden()
+        pool = sorted(unknown.elements(), key=CARD_ORDER)
+        rng.shuffle(pool)
+        reds = [c for c in pool if c.is_red_three]
+        rest = [c for c in pool if not c.is_red_three]
+        free = sum(self.hand_sizes[p - 1] - len(known[p - 1]) for p in self._hidden_hands())
+        if free > len(rest):
+            raise SeatViewError(render("seat-view-damaged", {"detail": f"{free} places in hands for "
+                                                             f"{len(rest)} unseen cards that are not red 3s"}))
+        pos = self._dealt(rest, known)
+        stock = rest[free:] + reds
+        rng.shuffle(stock)
+        pos.stock = stock[: self.stock_size]
+        return pos
+
+    def _hidden_hands(self) -> tuple[int, ...]:
+        """The players whose hands this view does not show."""
+        if self.open_hands is not None:
+            return ()
+        return tuple(p for p in range(1, self.players + 1) if p != self.seat)
+
+    def _dealt(self, cards: list[Card], known: tuple[Cards, ...]) -> Position:
+        """The view's public part with the hands filled: shown hands as they are, each hidden hand its
+        known cards and the next of ``cards`` up to its size; what is left of ``cards`` is the stock."""
         pos = _bare_position(self)
+        rest = list(cards)
+        hidden = self._hidden_hands()
         for player in range(1, self.players + 1):
-            if self.open_hands is not None:
-                pos.hands[player - 1] = list(self.open_hands[player - 1])
-            elif player == self.seat:
-                pos.hands[player - 1] = list(self.hand)
-            else:
+            if player in hidden:
                 wanted = self.hand_sizes[player - 1] - len(known[player - 1])
-                pos.hands[player - 1] = [*known[player - 1], *rest[:wanted]]
+                hand = [*known[player - 1], *rest[:wanted]]
                 del rest[:wanted]
-            pos.hands[player - 1].sort(key=CARD_ORDER)
+            elif self.open_hands is not None:
+                hand = list(self.open_hands[player - 1])
+            else:
+                hand = list(self.hand)
+            pos.hands[player - 1] = sorted(hand, key=CARD_ORDER)
         pos.stock = rest[: self.stock_size]
         return pos
 
@@ -222,9 +261,32 @@ class SeatView:
             return ()
         return self._legal
 
+    def explain(self, action: Action) -> tuple[Reason, ...]:
+        """Every reason this seat may not play ``action`` now, as the game would give them (worked out on
+        the neutral world, like ``legal_actions``); empty when it may."""
+        return tuple(explain(self._neutral, action))
+
+    @cached_property
+    def _neutral(self) -> Position:
+        return self.world()
+
     @cached_property
     def _legal(self) -> LegalActions:
-        return LegalActions(self.world())
+        return LegalActions(self._neutral)
+
+    def could_go_out(self) -> bool:
+        """Whether the seat, in its play phase, could empty its hand this turn (its last card, if one is
+        left, discarded) under the rules, its partners permitting: the one question behind offering "ask
+        your partner", which the rules allow to any player with a partner and two cards. A hand with cards
+        that fit no meld is told at once; otherwise its legal melds and additions are laid in turn on the
+        neutral world, as if partner had said yes, until one way goes out (``LAYS_TRIED`` at most)."""
+        if self.phase != "play" or not self.my_turn or self.asked == "no":
+            return False
+        if _loose(self) > 1:
+            return False
+        pos = self.world()
+        pos.asked = "yes"  # under rules that require asking, going out waits for the answer
+        return _lays_out(Game(pos, start="-"), [LAYS_TRIED], set())
 
     def pile_takes(self) -> tuple[tuple[Action, ...], bool, bool, Explanation | None]:
         """How this seat could take the pile were it to draw now: the takes the engine would offer,
@@ -265,6 +327,7 @@ class SeatView:
         } for side in range(len(self.scores))]  # fmt: skip
         takes, blocked, frozen, why_not = self.pile_takes()
         offered = self.legal_actions()
+        could_go_out = Ask() in offered and self.could_go_out()  # only asking partner reads it
         moves = [str(a) for a in offered[:MOVES_AT_MOST]]
         data: dict[str, Any] = {
             "format": JSON_FORMAT, "version": JSON_VERSION,
@@ -280,7 +343,7 @@ class SeatView:
                      "cards": [str(c) for c in self.pile], "blocked": blocked, "frozen": frozen,
                      "takes": [str(a) for a in takes[:TAKES_AT_MOST]],
                      "why_not": explanation_view(why_not) if why_not is not None else None},
-            "moves": moves, "more_moves": max(0, len(offered) - len(moves)),
+            "moves": moves, "more_moves": max(0, len(offered) - len(moves)), "could_go_out": could_go_out,
             "results": [{"hand": r.hand, "went_out": r.went_out, "totals": list(r.totals)} for r in self.results],
             "winner": self.winner(), "actions_played": self.actions_played,
         }  # fmt: skip
@@ -329,6 +392,50 @@ def seat_view(game: Game, seat: int) -> SeatView:
         declined=tuple(frozenset(d) for d in memory.declined),
         events=tuple(game.log[_hand_start(game.log):]),
     )  # fmt: skip
+
+
+LAYS_TRIED = 120
+"""The most positions ``could_go_out`` lays its way through (a hand that could go out finds its way within
+a few dozen; one that cannot is mostly told at once by its loose cards)."""
+
+
+def _loose(view: SeatView) -> int:
+    """Cards of the seat's hand that fit neither a meld the hand can make nor one of the side's melds."""
+    rules = view.rules
+    hand = Counter(view.hand)
+    fit: Counter[Card] = Counter()
+    for group in meld_groups(view.hand, rules, going_out=True):
+        if judge(group, rules, True).legal:
+            fit |= Counter(group)
+    for card in hand:
+        if any(judge_addition(m, (card,), rules, True).legal for m in view.melds[view.side]):
+            fit[card] = hand[card]
+    return sum((hand - fit).values())
+
+
+def _lays_out(game: Game, left: list[int], seen: set[tuple[Any, ...]]) -> bool:
+    """Depth first over the lays of the turn: whether some order of them empties the hand, or leaves one
+    card whose discard goes out. ``left`` counts the positions still allowed; ``seen`` the hands and tables
+    already tried."""
+    pos = game.position
+    hand = pos.hands[pos.turn - 1]
+    if not hand:
+        return True
+    if len(hand) == 1 and not game.explain(Discard(hand[0])):
+        return True
+    key = (tuple(hand), tuple(tuple(m) for m in pos.melds[pos.side_of(pos.turn)]))
+    if key in seen or left[0] <= 0:
+        return False
+    seen.add(key)
+    left[0] -= 1
+    lays = [a for a in game.legal_actions() if isinstance(a, Meld | Add)]
+    lays.sort(key=lambda a: -sum(map(len, a.melds)) if isinstance(a, Meld) else -len(a.cards))  # most cards first
+    for lay in lays:
+        after = game.clone()
+        after.apply(lay)
+        if _lays_out(after, left, seen):
+            return True
+    return False
 
 
 def _in_reading_order(meld: Sequence[Card]) -> Cards:

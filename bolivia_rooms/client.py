@@ -2,10 +2,13 @@
 
 Blocking sends and a reader thread: a kernel calls ``create``/``sit``/``move`` from a widget's
 callback, and ``on_view`` is called (in the reader thread) with each view the room pushes, the
-seat's own and nobody else's."""
+seat's own and nobody else's. The messages are the service's protocol (``bolivia_rooms.service``);
+the requests that open a connection's business (``create``, ``hello``, ``join``, ``watch``) carry the
+protocol version this client speaks."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -15,7 +18,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["RoomClient", "service_address"]
+__all__ = ["PROTOCOL", "RoomClient", "service_address"]
+
+PROTOCOL = 2  # the room protocol this client speaks (bolivia_rooms.protocol.PROTOCOL)
 
 
 def service_address() -> tuple[str, int]:
@@ -46,7 +51,7 @@ class RoomClient:
         self._reader.start()
 
     def _read(self) -> None:
-        with self.socket.makefile("rb") as lines:
+        with contextlib.suppress(OSError), self.socket.makefile("rb") as lines:  # a reset ends it as a close does
             for line in lines:
                 if self.lines is not None:
                     self.lines.append(line)
@@ -87,17 +92,33 @@ class RoomClient:
             assert self.view is not None
             return self.view
 
-    def create(self, settings: dict[str, Any]) -> dict[str, Any]:
-        return self.request({"type": "create", "settings": settings})
+    def create(self, settings: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+        """A room from ``settings``; with ``game`` (a saved game's JSON), that game goes on in it."""
+        request = {"type": "create", "protocol": PROTOCOL, "settings": settings}
+        return self.request(request | ({"game": game} if game is not None else {}))
 
     def sit(self, room: str, token: str, *, lang: str = "en", take_over: bool = False,
             seat: int | None = None) -> dict[str, Any]:  # fmt: skip
-        """Sit at the seat ``token`` opens (refused unless it is ``seat``, when a link names one)."""
-        request = {"type": "hello", "room": room, "token": token, "lang": lang, "take_over": take_over}
+        """Sit at the seat ``token`` opens (refused unless it is ``seat``, when a link names one). The key
+        proves who it is: a page that held the seat before is told, and this one holds it."""
+        request = {"type": "hello", "protocol": PROTOCOL, "room": room, "token": token, "lang": lang,
+                   "take_over": take_over}  # fmt: skip
         return self.request(request | ({"seat": seat} if seat is not None else {}))
+
+    def join(self, room: str, key: str, *, lang: str = "en") -> dict[str, Any]:
+        """Sit at the next open seat with the class link's key; the answer's ``key`` opens that seat."""
+        return self.request({"type": "join", "protocol": PROTOCOL, "room": room, "key": key, "lang": lang})
+
+    def watch(self, room: str, key: str, *, lang: str = "en") -> dict[str, Any]:
+        """Watch the room with a watch link's key: every hand (a teacher's) or the public table."""
+        return self.request({"type": "watch", "protocol": PROTOCOL, "room": room, "key": key, "lang": lang})
 
     def move(self, action: str, version: int) -> dict[str, Any]:
         return self.request({"type": "move", "action": action, "version": version})
+
+    def stay(self) -> dict[str, Any]:
+        """The person is here: a countdown stops; a seat the computer stood in for is theirs again."""
+        return self.request({"type": "stay"})
 
     def close(self) -> None:
         try:

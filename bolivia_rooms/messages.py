@@ -39,6 +39,37 @@ EN: dict[str, str] = {
     "room-seat-open": "seat {seat}: open, waiting for a person",
     "room-seat-computer": "seat {seat}: the computer ({level})",
     "room-seat-away": "seat {seat}: away; the computer ({level}) plays until they return",
+    # --- rooms: a service no page can slow, presence, watch links (rooms) ---
+    "room-seat-away-soon": "seat {seat}: away; the computer ({level}) plays for them if they do not come back soon",
+    "room-malformed-decode": "it is not one JSON object in UTF-8 text on one line ({detail})",
+    "room-malformed-deep": "its values are nested more deeply than any message's are",
+    "room-malformed-bounds": "its field {field} must be {expected}",
+    "room-malformed-missing": "it lacks the field {field}",
+    "room-malformed-unknown": "it has a field {field}, which this kind of message does not have",
+    "room-malformed-range": "its field {field} holds a number too large for it",
+    "room-malformed-value": "its field {field} cannot be {value}",
+    "room-protocol": (
+        "this page speaks version {given} of the room protocol and the room service speaks {known}: reload the page"
+    ),
+    "room-rate-limited": (
+        "this page sent too many messages at once (at most {most} a second); its next message is read in {wait} s"
+    ),
+    "room-create-limited": "too many rooms were made just now; try again in {wait:n:second}",
+    "room-too-slow": (
+        "this page did not keep up with the table (more than {most} messages were waiting for it), so the room "
+        "closed its connection; it connects again and shows the table as it stands"
+    ),
+    "room-store-down": "the room's store does not answer just now, so nothing changed; try again in a moment",
+    "room-grace-seconds": (
+        "the time a person who left has to come back must be a whole number of seconds from {least} to {most}; "
+        "it is {value}"
+    ),
+    "room-watch-mode": (
+        "a watch link is for a teacher (every hand open) or an onlooker (the table only): {modes}; there is no {mode}"
+    ),
+    "room-game-refused": "the game in progress cannot come into the room: {problem}",
+    "room-game-over": "it is over",
+    "room-game-rules": "a room plays a preset's rules, and this game's rules are not those of {rules}",
     # --- rooms: the invite control and the seat pages at the card table (together) ---
     "room-seat-link": "seat {seat}",
     "room-seat-level": "seat {seat}: the computer's level",

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bolivia_core.game import Game
 from bolivia_core.players import ClubPlayer
+from bolivia_core.seat import seat_view
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "club_games.txt"
 HEADER = """\
@@ -47,7 +48,7 @@ def play(start: str) -> list[str]:
     lines = [f"start {start}"]
     number = 0
     while game.phase not in ("hand over", "game over"):
-        action = seats[game.to_move - 1].choose(game).action
+        action = seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action
         game.apply(action)
         number += 1
         lines.append(f"{number} {action} {digest(game.position_text())}")

@@ -27,6 +27,7 @@ if [ -n "${CLASS_SIZE:-}" ]; then
     done
 fi
 export BOLIVIA_ROOMS="${BOLIVIA_ROOMS:-127.0.0.1:8867}"
+echo "serve: the pages at http://localhost:${PORT:-8866}/voila/render/index.ipynb, the room service on $BOLIVIA_ROOMS (Ctrl-C stops both)"
 .venv/bin/python -m bolivia_rooms --listen "$BOLIVIA_ROOMS" --store "${BOLIVIA_ROOMS_STORE:-data/rooms}" --stop-with $$ &
 # notebooks/ named by its absolute path: Voila 0.5.8 cannot list a folder given relative (its tree page fails)
 exec .venv/bin/voila "$PWD/notebooks" --port="${PORT:-8866}" --no-browser "${class[@]}" "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up (first run) and run every test: lint and types; engine, CLI and widget tests; every
-# notebook under nbval; and the dashboards in a real browser (Debian's chromium) against Voila.
+# notebook under nbval; the dashboards in a real browser (Debian's chromium) against Voila; the
+# documentation site built with warnings as errors; and the wheel installed into a fresh venv.
 source "$(dirname "$0")/setup-env.sh" test
 if ! command -v chromium >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from bolivia_core import get_rules
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import Player
+from bolivia_core.seat import seat_view
 
 
 def positions_of_play(preset: str, kind: type[Player], seed: int, hands: int) -> Iterator[Game]:
@@ -17,7 +18,7 @@ def positions_of_play(preset: str, kind: type[Player], seed: int, hands: int) ->
     played = 0
     while played < hands:
         yield game
-        game.apply(seats[game.to_move - 1].choose(game).action)
+        game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
         if game.phase == "hand over":
             played += 1
             game.apply("next hand")

@@ -14,6 +14,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import LANGUAGES, Explanation, render
 from bolivia_core.players import Advice, coach_advice, hint, rank_actions, seat_players
 from bolivia_core.players.coach import AGAINST, DOUBT
+from bolivia_core.seat import seat_view
 
 LEARNER = 1
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
@@ -34,7 +35,7 @@ def _reasons(advice: Advice) -> list[Explanation]:
 def _check_warning(game: Game, advice: Advice, level: str, seed: int) -> None:
     """A warning names the learner's move and suggests the hint, argues one way only and says so
     in every language."""
-    assert advice.suggested == hint(game, LEARNER, level, seed)
+    assert advice.suggested == hint(seat_view(game, LEARNER), level, seed=seed).decision
     assert advice.action != advice.suggested.action and advice.gap >= 150
     assert advice.line.params["action"] == advice.action and advice.line.params["suggested"] == advice.suggested.action
     codes = [w.code for w in _reasons(advice)]
@@ -52,36 +53,36 @@ def _check_warning(game: Game, advice: Advice, level: str, seed: int) -> None:
 def test_a_move_that_feeds_the_next_player_a_big_pile_is_warned_about_with_the_hint() -> None:
     game = Game.from_position(FEEDS_THE_PILE)
     for level in ("club", "strong"):
-        advice = coach_advice(game, LEARNER, "discard KD", level=level, seed=3)
+        advice = coach_advice(seat_view(game, LEARNER), "discard KD", level=level, seed=3)
         assert advice is not None
         _check_warning(game, advice, level, 3)
         assert [w.code for w in advice.line.params["against"]] == ["why-feeds"]
         assert str(advice).startswith("The coach would not discard KD: it may let player 2 take a 13-card pile")
-        assert coach_advice(game, LEARNER, advice.suggested.action, level=level, seed=3) is None
+        assert coach_advice(seat_view(game, LEARNER), advice.suggested.action, level=level, seed=3) is None
 
 
 def test_the_same_position_and_seed_give_the_same_advice() -> None:
-    first = coach_advice(Game.from_position(FEEDS_THE_PILE), LEARNER, "discard KD", seed=7)
-    again = coach_advice(Game.from_position(FEEDS_THE_PILE).clone(), LEARNER, "discard KD", seed=7)
+    first = coach_advice(seat_view(Game.from_position(FEEDS_THE_PILE), LEARNER), "discard KD", seed=7)
+    again = coach_advice(seat_view(Game.from_position(FEEDS_THE_PILE).clone(), LEARNER), "discard KD", seed=7)
     assert first is not None and first == again and first.to_dict() == again.to_dict()  # type: ignore[union-attr]
 
 
 def test_a_safe_discard_close_to_the_hint_brings_no_warning() -> None:
     """9C rates within a few heuristic points of the hint's 6H: a different move, not a clear mistake."""
     game = Game.from_position(FEEDS_THE_PILE)
-    ranked = {str(r.action): r.score for r in rank_actions(game, LEARNER)}
+    ranked = {str(r.action): r.score for r in rank_actions(seat_view(game, LEARNER))}
     assert abs(ranked["discard 9C"] - ranked["discard 6H"]) < 150
-    assert coach_advice(game, LEARNER, "discard 9C", level="club") is None
+    assert coach_advice(seat_view(game, LEARNER), "discard 9C", level="club") is None
 
 
 def test_the_coach_refuses_an_illegal_move_or_a_seat_not_to_move() -> None:
     game = Game.from_position(FEEDS_THE_PILE)
     with pytest.raises(ValueError, match="discard AS is not a legal action now"):
-        coach_advice(game, LEARNER, "discard AS")
+        coach_advice(seat_view(game, LEARNER), "discard AS")
     with pytest.raises(ValueError, match="player 2 has nothing to decide now: it is player 1's turn"):
-        coach_advice(game, 2, "discard KD")
+        coach_advice(seat_view(game, 2), "discard KD")
     with pytest.raises(ValueError, match="unknown player level 'chess'"):
-        coach_advice(game, LEARNER, "discard KD", level="chess")
+        coach_advice(seat_view(game, LEARNER), "discard KD", level="chess")
 
 
 def _learner_moves(preset: str, seed: int, learner: str, limit: int) -> list[tuple[Game, str]]:
@@ -92,7 +93,7 @@ def _learner_moves(preset: str, seed: int, learner: str, limit: int) -> list[tup
     seats[LEARNER - 1] = seat_players([learner], 4, seed)[LEARNER - 1]
     found: list[tuple[Game, str]] = []
     while game.phase in ("draw", "play", "answer") and len(found) < limit:
-        action = seats[game.to_move - 1].choose(game).action
+        action = seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action
         if game.to_move == LEARNER and game.phase in ("draw", "play"):
             found.append((game.clone(), str(action)))
         game.apply(action)
@@ -107,11 +108,12 @@ def test_club_in_the_learners_seat_is_warned_on_at_most_one_move_in_ten(preset: 
     assert len(moves) >= 20
     warned = 0
     for n, (game, played) in enumerate(moves):
-        advice = coach_advice(game, LEARNER, played, seed=n)
+        advice = coach_advice(seat_view(game, LEARNER), played, seed=n)
         if advice is not None:
             warned += 1
             _check_warning(game, advice, "strong", n)
-        assert coach_advice(game, LEARNER, hint(game, LEARNER, seed=n).action, seed=n) is None
+        view = seat_view(game, LEARNER)
+        assert coach_advice(view, hint(view, "strong", seed=n).action, seed=n) is None
     assert warned * 10 <= len(moves), f"{warned} warnings on {len(moves)} club moves"
 
 
@@ -121,7 +123,7 @@ def test_a_beginners_mistakes_are_warned_about_and_every_warning_suggests_the_hi
     moves = _learner_moves("bolivia", 4, "beginner", limit=40)
     warned = 0
     for n, (game, played) in enumerate(moves):
-        advice = coach_advice(game, LEARNER, played, "club", n)
+        advice = coach_advice(seat_view(game, LEARNER), played, "club", n)
         if advice is not None:
             warned += 1
             _check_warning(game, advice, "club", n)
@@ -147,7 +149,7 @@ def test_answering_partner_on_a_light_hand_says_it_is_light_both_ways() -> None:
     """4H and 5D are 5 points each: 10 points in hand. Yes is the better answer, and the reason given
     for no says the hand is light; it used to say "this hand still holds 10 points that would count
     against the side", the reason for a heavy hand."""
-    ranked = {str(r.action): r for r in rank_actions(_asked("4H 5D"), 3)}
+    ranked = {str(r.action): r for r in rank_actions(seat_view(_asked("4H 5D"), 3))}
     yes, no = ranked["answer yes"], ranked["answer no"]
     assert yes.score > no.score
     assert [w.code for w in yes.rationale] == ["why-answer-yes-light"] and yes.rationale[0].params == {"points": 10}
@@ -160,7 +162,7 @@ def test_answering_partner_on_a_light_hand_says_it_is_light_both_ways() -> None:
 def test_answering_partner_on_a_heavy_hand_says_it_is_heavy_both_ways() -> None:
     """Two jokers (50 each), an ace, an ace and a 2 (20 each): 160 points, more than club's 150, with
     a full stock: no is the better answer, and the reason given for yes says the hand is heavy."""
-    ranked = {str(r.action): r for r in rank_actions(_asked("JK JK AH AD 2C"), 3)}
+    ranked = {str(r.action): r for r in rank_actions(seat_view(_asked("JK JK AH AD 2C"), 3))}
     yes, no = ranked["answer yes"], ranked["answer no"]
     assert no.score > yes.score
     assert [w.code for w in no.rationale] == ["why-answer-no-heavy"] and no.rationale[0].params == {"points": 160}
@@ -171,7 +173,7 @@ def test_answering_partner_on_a_heavy_hand_says_it_is_heavy_both_ways() -> None:
 
 
 def _reasons_of(game: Game, action: str) -> list[Explanation]:
-    return list(next(r for r in rank_actions(game, LEARNER) if str(r.action) == action).rationale)
+    return list(next(r for r in rank_actions(seat_view(game, LEARNER)) if str(r.action) == action).rationale)
 
 
 def _pair_and_pile(pile: str) -> Game:
@@ -234,7 +236,7 @@ def test_the_reasons_call_a_sequence_what_the_rules_call_it_with_a_fitting_artic
         for name in names:
             params = {"cards": "5C", "card": "5C", "partners": "6C", "sequence": name, "label": name, "rank": "9s",
                       "index": 1, "count": 3, "samples": 3, "margin": 9, "other": "discard 5C", "player": 2,
-                      "points": 10, "minimum": 50, "wilds": 1, "percent": 5, "laid": 3}  # fmt: skip
+                      "points": 10, "minimum": 50, "wilds": 1, "percent": 5, "laid": 3, "worlds": 8}  # fmt: skip
             text = render(code, params)
             assert not re.search(r"\ba [aeiou]", text), (code, text)
 
@@ -261,7 +263,7 @@ def test_a_hint_goes_stale_when_the_learner_plays_another_move_and_the_page_says
     assert said.startswith("The coach's hint") and "before your move" in said
     again = solo.hint_action()
     assert again is not None
-    assert coach_advice(solo.game, LEARNER, again, seed=solo._seed_for_move()) is None
+    assert coach_advice(seat_view(solo.game, LEARNER), again, seed=solo._seed_for_move()) is None
 
 
 FOURTH_TURN = (

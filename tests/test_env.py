@@ -21,6 +21,7 @@ from bolivia_core import get_rules, preset_names
 from bolivia_core.cards import deck_counts
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import RandomPlayer
+from bolivia_core.seat import seat_view
 from bolivia_env import aec
 from bolivia_env.encoding import (
     CARD_BASE, DISCARD, END, MELD, OBSERVATION_PARTS, OBSERVATION_SIZE, STEP_COUNT, WAIT, Spelling, observe, spell,
@@ -137,7 +138,7 @@ def _random_positions(count: int, seed: int) -> list[Game]:
                 continue
             if game.phase in ("draw", "play") and rng.random() < 0.2:
                 found.append(game.clone())
-            game.apply(player.choose(game).action)
+            game.apply(player.choose(seat_view(game, game.to_move)).action)
     return found
 
 

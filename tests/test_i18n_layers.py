@@ -5,6 +5,7 @@ importing nothing above it; every domain's files shipped with its package."""
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import subprocess
 import sys
@@ -58,8 +59,19 @@ def test_each_domain_lives_beside_its_package_and_ships_with_it(domain: str) -> 
     for language in i18n.TRANSLATED:
         for suffix in ("po", "mo"):
             assert (catalogue.locale_dir / language / "LC_MESSAGES" / f"{domain}.{suffix}").is_file()
+            shipped = _shipped(package, f"locale/{language}/LC_MESSAGES/{domain}.{suffix}")
+            assert shipped, f"pyproject ships no .{suffix} of {package}"
+    assert _shipped(package, f"locale/{domain}.pot"), f"pyproject ships no catalogue template of {package}"
+
+
+def _shipped(package: str, path: str) -> bool:
+    """Whether pyproject.toml's package-data installs a file of a package (``path`` relative to it): by a
+    pattern of the package's own, or by one of "*", which applies to every package setup.py finds, the
+    locale/ folders among them (so there the pattern is matched against the file's name alone).
+    tests/test_wheel.py installs the wheel and sees the files themselves."""
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert "locale/*/LC_MESSAGES/*" in package_data.get(package, []), f"pyproject ships no catalogue of {package}"
+    own = any(fnmatch.fnmatch(path, pattern) for pattern in package_data.get(package, []))
+    return own or any(fnmatch.fnmatch(path.rpartition("/")[2], pattern) for pattern in package_data.get("*", []))
 
 
 def _sources(domain: str) -> str:

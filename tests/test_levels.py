@@ -20,7 +20,7 @@ from bolivia_core.players.style import CLUB, STRONG
 from bolivia_core.seat import seat_view
 from bolivia_core.players import rank_actions
 from bolivia_core.i18n import catalogue_of
-from bolivia_core.players import PLAYERS, Decision, Player, hint, seat_players
+from bolivia_core.players import HINT_BUDGET, PLAYERS, Decision, Player, hint, seat_players
 from bolivia_core.tools.tournament import wilson_interval
 
 LEVELS = ("beginner", "club", "strong")
@@ -42,7 +42,7 @@ def _play_hand(game: Game, seats: list[Player], limit: int = 400, *, whole: bool
     for count in range(limit):
         if game.phase in ("hand over", "game over"):
             return count
-        decision = seats[game.to_move - 1].choose(game)
+        decision = seats[game.to_move - 1].choose(seat_view(game, game.to_move))
         _check_said(game, decision)
         game.apply(decision.action)
     assert not whole, f"a hand ran past {limit} actions"
@@ -92,8 +92,8 @@ def test_strong_weighs_melding_now_against_holding_back_by_looking_ahead() -> No
     heuristic rates them within a few points, over a pile of two cards. Strong plays both forward
     over sampled deals before it chooses, and says what it compared; club just melds."""
     game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=QC QH QS AC AS AH 9D 7C 5H 4D 10H; pile=4C 6D")
-    club = PLAYERS["club"](0).choose(game)
-    strong = PLAYERS["strong"](0).choose(game)
+    club = PLAYERS["club"](0).choose(seat_view(game, game.to_move))
+    strong = PLAYERS["strong"](0).choose(seat_view(game, game.to_move))
     assert isinstance(club.action, Meld) and not any(w.code.startswith("why-strong") for w in club.rationale)
     looked = strong.rationale[-1]
     assert looked.code in ("why-strong-lookahead", "why-strong-no-better")
@@ -108,16 +108,17 @@ def test_strong_looks_ahead_at_close_discards_onto_a_small_pile() -> None:
     at both (it used to only onto a pile of 12 or more) and names the one it did not choose."""
     game = Game.from_position("rules=bolivia; turn=1; phase=play; melds1=4S 5S 6S | KC KD KH; "
                               "p1=9H 9D JD 7C QS 5H 10C; pile=4C 6D")  # fmt: skip
-    strong = PLAYERS["strong"](0).choose(game)
+    strong = PLAYERS["strong"](0).choose(seat_view(game, game.to_move))
     looked = strong.rationale[-1]
     assert isinstance(strong.action, Discard) and looked.code in ("why-strong-lookahead", "why-strong-no-better")
     assert {str(strong.action), str(looked.params["other"])} == {"discard QS", "discard 5H"}
-    assert not any(w.code.startswith("why-strong") for w in PLAYERS["club"](0).choose(game).rationale)
+    club = PLAYERS["club"](0).choose(seat_view(game, game.to_move))
+    assert not any(w.code.startswith("why-strong") for w in club.rationale)
 
 
 def test_a_cheaper_look_ahead_plays_fewer_deals_and_bad_budgets_are_refused() -> None:
     game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=QC QH QS AC AS AH 9D 7C 5H 4D 10H; pile=4C 6D")
-    quick = StrongPlayer(0, budget=QUICK).choose(game)
+    quick = StrongPlayer(0, budget=QUICK).choose(seat_view(game, game.to_move))
     assert quick.rationale[-1].params["samples"] == 1
     for bad in (0, -3, 2.5, "80", True):
         with pytest.raises(ValueError, match="look-ahead budget is a whole number of simulated actions"):
@@ -132,7 +133,7 @@ def _positions(preset: str, seed: int, every: int, count: int) -> list[Game]:
     while len(found) < count and game.phase not in ("hand over", "game over"):
         if len(game.history) % every == 0 and game.phase in ("draw", "play"):
             found.append(game.clone())
-        game.apply(club[game.to_move - 1].choose(game).action)
+        game.apply(club[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
     return found
 
 
@@ -160,8 +161,8 @@ def test_a_choice_does_not_depend_on_cards_the_seat_cannot_see(level: str) -> No
         shuffled = _hidden_shuffled(game, seat, rng)
         assert shuffled.zones()["stock"] != game.zones()["stock"]  # the shuffle did hide something
         assert shuffled.zones()[f"hand {seat}"] == game.zones()[f"hand {seat}"]
-        mine = PLAYERS[level](5).choose(game)
-        blind = PLAYERS[level](5).choose(shuffled)
+        mine = PLAYERS[level](5).choose(seat_view(game, game.to_move))
+        blind = PLAYERS[level](5).choose(seat_view(shuffled, shuffled.to_move))
         assert mine == blind, f"{level} at {game.position_text()}"
 
 
@@ -176,29 +177,30 @@ def test_cards_known_from_pile_takes_are_really_in_those_hands() -> None:
         for player, cards in enumerate(view.known, start=1):
             assert not Counter(cards) - Counter(game.position.hands[player - 1]), (player, cards)
             remembered += len(cards)
-        game.apply(club[game.to_move - 1].choose(game).action)
+        game.apply(club[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
     assert remembered > 0  # some pile was taken and remembered in this hand
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_hint_is_a_legal_action_with_reasons(level: str) -> None:
     for game in _positions("canasta", 3, every=5, count=5):
-        advice = hint(game, game.to_move, level=level)
+        advice = hint(seat_view(game, game.to_move), level).decision
         _check_said(game, advice)
         if game.phase == "draw":
             assert advice.action in game.legal_actions()
 
 
-def test_the_default_hint_is_the_strong_level() -> None:
+def test_the_default_hint_is_the_expert_at_the_pages_budget() -> None:
     (game,) = _positions("bolivia", 8, every=1, count=1)
-    assert hint(game, game.to_move) == PLAYERS["strong"](0).choose(game)
+    view = seat_view(game, game.to_move)
+    assert hint(view).decision == PLAYERS["expert"](0, HINT_BUDGET).choose(view)
 
 
 def test_club_opens_without_spending_wild_cards() -> None:
     """At 0 points the initial meld needs 50: three kings and three queens make 60 with no wild
     card, so the 2 and the joker stay in hand (for a bolivia) although K K K 2 alone makes 50."""
     game = Game.from_position("rules=bolivia; turn=1; phase=play; p1=KH KS KD QH QS QD 2C JK 5D 7C 9S 6H")
-    decision = PLAYERS["club"](0).choose(game)
+    decision = PLAYERS["club"](0).choose(seat_view(game, game.to_move))
     assert isinstance(decision.action, Meld)
     laid = [c for m in decision.action.melds for c in m]
     assert not any(c.is_wild for c in laid) and len(laid) == 6
@@ -212,21 +214,21 @@ def test_coach_ranks_a_discard_that_feeds_the_next_player_below_a_safe_one() -> 
         "rules=canasta; turn=1; phase=play; melds1=5H 5S 5D; melds2=KH KS KC; "
         "p1=KD 9C 6H 7D JS; pile=4C 4D 6C 6S 7C 8D 9H 10S JD QC QH AD"
     )
-    ranked = rank_actions(game, 1)
+    ranked = rank_actions(seat_view(game, 1))
     assert {r.action for r in ranked} >= set(game.legal_actions())
     by_action = {r.action: r for r in ranked}
     king = by_action[Discard(next(c for c in game.position.hands[0] if str(c) == "KD"))]
     assert all(king.score < r.score for a, r in by_action.items() if isinstance(a, Discard) and a != king.action)
     assert any("player 2 take a 13-card pile" in str(why) for why in king.rationale), king
-    assert PLAYERS["club"](0).choose(game).action != king.action
+    assert PLAYERS["club"](0).choose(seat_view(game, game.to_move)).action != king.action
 
 
 def test_coach_refuses_an_action_that_is_not_legal_now() -> None:
     game = new_game("bolivia", 4, seed=2)
     with pytest.raises(ValueError, match="discard KH is not a legal action now"):
-        rank_actions(game, game.to_move, ["discard KH"])
+        rank_actions(seat_view(game, game.to_move), ["discard KH"])
     with pytest.raises(ValueError, match="has nothing to decide now"):
-        rank_actions(game, game.to_move % 4 + 1)
+        rank_actions(seat_view(game, game.to_move % 4 + 1))
 
 
 def _tournament(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
@@ -380,9 +382,9 @@ def test_a_card_two_beyond_the_sides_open_escalera_is_not_spent_on_a_same_rank_m
     discards = max(s for a, s in scores.items() if a.startswith("discard"))
     assert scores["add JH to 2"] < discards < scores["add KS to 3"]
     game = Game.from_position(position)
-    decision = PLAYERS["club"](0).choose(game)
+    decision = PLAYERS["club"](0).choose(seat_view(game, game.to_move))
     assert str(decision.action) == "add KS to 3"
-    jack = next(r for r in rank_actions(game, 1) if str(r.action) == "add JH to 2")
+    jack = next(r for r in rank_actions(seat_view(game, 1)) if str(r.action) == "add JH to 2")
     assert [(why.code, why.params["index"]) for why in jack.rationale] == [("why-keep-for-sequence-meld", 1)]
 
 
@@ -401,6 +403,6 @@ def test_a_side_without_an_escalera_extends_its_sequence_rather_than_complete_a_
     without an escalera the side cannot go out, and tens are plentiful, so club lays 10H on the hearts."""
     position = "rules=bolivia; turn=1; phase=play; melds1=5H 6H 7H 8H 9H | 10S 10D 10C 10S 10D 10C; p1=10H KS 7C QD 4C"
     game = Game.from_position(position)
-    assert str(PLAYERS["club"](0).choose(game).action) == "add 10H to 1"
-    tens = next(r for r in rank_actions(game, 1) if str(r.action) == "add 10H to 2")
+    assert str(PLAYERS["club"](0).choose(seat_view(game, game.to_move)).action) == "add 10H to 1"
+    tens = next(r for r in rank_actions(seat_view(game, 1)) if str(r.action) == "add 10H to 2")
     assert [(why.code, why.params["index"]) for why in tens.rationale] == [("why-keep-for-sequence-meld", 1)]

@@ -9,6 +9,7 @@ import pytest
 from bolivia_core import get_rules, preset_names
 from bolivia_core.tools.cli import main
 from bolivia_core.tools.simulation import simulate
+from bolivia_core.seat import seat_view
 
 
 @pytest.mark.parametrize("preset", preset_names())
@@ -93,7 +94,7 @@ def test_decisions_are_legal_and_say_why_in_words(kind: str) -> None:
     for _ in range(300):
         if game.phase == "hand over":
             break
-        decision = seats[game.to_move - 1].choose(game)
+        decision = seats[game.to_move - 1].choose(seat_view(game, game.to_move))
         assert decision.action in game.legal_actions()
         words = [str(why) for why in decision.rationale]
         if kind == "greedy" and str(decision.action).startswith("discard "):
@@ -106,8 +107,8 @@ def test_hint_is_a_legal_action_for_the_seat_to_move_only() -> None:
     from bolivia_core.players import hint
 
     game = new_game("canasta", 4, seed=2)
-    advice = hint(game, game.to_move)
+    advice = hint(seat_view(game, game.to_move), "strong").decision
     assert advice.action in game.legal_actions()
     other = game.to_move % 4 + 1
     with pytest.raises(ValueError, match=f"player {other} has nothing to decide now"):
-        hint(game, other)
+        hint(seat_view(game, other))

@@ -14,6 +14,7 @@ from bolivia_core import get_rules
 from bolivia_core.game import Game
 from bolivia_core.melds import MeldKind
 from bolivia_core.players import PLAYERS
+from bolivia_core.seat import seat_view
 from bolivia_core.players.heuristic import sequence_windows
 from bolivia_core.players.lookahead import bonus_hope
 
@@ -37,7 +38,8 @@ def _strong(position: str, rules_name: str, **knobs: int) -> str:
     rules = get_rules(rules_name)
     if knobs:
         rules = rules.derive(f"{rules_name} paying as bolivia", **knobs)
-    return str(PLAYERS["strong"](0).choose(Game.from_position(position, rules=rules)).action)
+    game = Game.from_position(position, rules=rules)
+    return str(PLAYERS["strong"](0).choose(seat_view(game, game.to_move)).action)
 
 
 def test_two_deck_where_a_sequence_pays_500_strong_completes_the_canasta() -> None:
@@ -107,7 +109,7 @@ def test_the_sequence_windows_are_the_presets_ranks_and_length() -> None:
     assert sequence_windows(replace(bolivia, sequence_low_rank=5)) == ((5, 11), (6, 12), (7, 13), (8, 14))
 
 
-NAMED_HOMES = {"Style", "LookAhead"}
+NAMED_HOMES = {"Style", "LookAhead", "Search"}
 """The frozen values whose fields are the players' weights."""
 
 

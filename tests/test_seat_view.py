@@ -28,7 +28,7 @@ def _positions(preset: str, players: int, seed: int, moves: int = 160, every: in
         if game.phase == "hand over":
             game.apply("next hand")
         else:
-            game.apply(seats[game.to_move - 1].choose(game).action)
+            game.apply(seats[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
     return kept
 
 
@@ -104,7 +104,7 @@ def test_a_sampled_world_agrees_with_everything_the_seat_knows(preset: str, play
     for game in _positions(preset, players, seed, every=7):
         seat = game.to_move
         view = seat_view(game, seat)
-        world = view.world(rng)
+        world = view.sample_world(rng)
         assert sorted(world.hands[seat - 1]) == sorted(view.hand)
         assert [len(h) for h in world.hands] == list(view.hand_sizes)
         assert len(world.stock) == view.stock_size and world.pile == list(view.pile)

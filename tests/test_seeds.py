@@ -16,7 +16,8 @@ import pytest
 from bolivia_core.game import Game, new_game
 from bolivia_core.scenario import format_position, parse_position
 from bolivia_core.seeds import SEED_BITS, SeedStream, new_seed
-from bolivia_rooms.room import RoomSettings, create_room, seat_view
+from bolivia_rooms.room import RoomSettings, create_room
+from bolivia_rooms.views import seat_view
 
 BIG = 2**128 - 159  # a seed of 128 bits, far past what a JavaScript number holds exactly (2**53)
 

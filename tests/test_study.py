@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -24,6 +23,8 @@ from bolivia_core.rules import RulesError, get_rules
 from bolivia_core.tools.study import (
     SHARD_GAMES, SOURCES, StudyError, StudyStopped, figures_of, parse_vary, run_study, tally_game, variants,
 )  # fmt: skip
+
+from tests.dask_cluster import dask_cluster, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 WILDS = variants(["bolivia"], [parse_vary("same_rank_max_wilds=2,3")])
@@ -125,7 +126,7 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, args: list[st
 
 
 def test_a_scheduler_that_is_not_there_is_said_plainly(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     with pytest.raises(StudyError, match=f"127.0.0.1:{port}"):
         run_study(WILDS, 4, ("random",), 1, 1, scheduler=f"tcp://127.0.0.1:{port}", shards=tmp_path)
 
@@ -199,12 +200,6 @@ def test_ctrl_c_keeps_the_finished_shards(tmp_path: Path, shards: int) -> None:
 # --- a real Dask cluster on loopback ---------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.parametrize(
     ("workers", "games"), [(1, SHARD_GAMES + 1), pytest.param(2, 2 * SHARD_GAMES + 2, marks=pytest.mark.soak)]
 )
@@ -212,39 +207,11 @@ def test_a_dask_cluster_gives_the_local_figures(tmp_path: Path, workers: int, ga
     """A real scheduler and workers on loopback: the same figures as one local process, every hand played once
     (quick: one worker, a full shard and a part one a variant; soak: two workers sharing three shards a variant)."""
     pytest.importorskip("distributed")
-    from distributed import Client
-
-    dask = str(Path(sys.executable).with_name("dask"))
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    started = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)]  # fmt: skip
-    try:
-        for _ in range(workers):
-            started.append(subprocess.Popen(
-                [dask, "worker", address, "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
-                 "--host", "127.0.0.1", "--local-directory", str(tmp_path / "dask")],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))  # fmt: skip
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with Client(address, timeout="5s") as client:
-                    client.wait_for_workers(workers, timeout=60)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
+    with dask_cluster(tmp_path, workers) as address:
         on_cluster = run_study(WILDS, 4, ("greedy",), games, 5, scheduler=address, shards=tmp_path / "c")
-        local = run_study(WILDS, 4, ("greedy",), games, 5, 1, shards=tmp_path / "l")
-        assert _without_cost(on_cluster.to_dict()) == _without_cost(local.to_dict())
-        assert on_cluster.cost_hands == sum(local.hands(v) for v in range(2))
-    finally:
-        for process in reversed(started):
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in started:
-            process.wait(timeout=30)
+    local = run_study(WILDS, 4, ("greedy",), games, 5, 1, shards=tmp_path / "l")
+    assert _without_cost(on_cluster.to_dict()) == _without_cost(local.to_dict())
+    assert on_cluster.cost_hands == sum(local.hands(v) for v in range(2))
 
 
 # --- the Variant lab's shipped studies ----------------------------------------------------------------------

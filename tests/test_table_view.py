@@ -15,6 +15,7 @@ import pytest
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS
 from bolivia_core.scenario import format_position
+from bolivia_core.seat import seat_view as engine_view
 from bolivia_widgets.components.table import CardTable
 from bolivia_widgets.components.table_source import LocalGame
 from bolivia_widgets.components.table_view import cards_in_words, place_offers, seat_view, step_motion, table_parts
@@ -50,7 +51,7 @@ def _seeded_positions(players: int, seed: int, every: int) -> list[Game]:
             break
         if move % every == 0:
             seen.append(_copy(game))
-        game.apply(PLAYERS["greedy"](seed * 1000 + move).choose(game).action)
+        game.apply(PLAYERS["greedy"](seed * 1000 + move).choose(engine_view(game, game.to_move)).action)
     seen.append(_copy(game))
     return seen
 

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from bolivia_core.game import Game, new_game
 from bolivia_core.players import PLAYERS, seat_players
 from bolivia_core.scenario import SCENARIOS
+from bolivia_core.seat import seat_view as engine_view
 from bolivia_widgets import GameViewer, ScenarioExplorer
 from bolivia_widgets.components.table import CardTable
 from bolivia_widgets.components.table_view import open_view, seat_view
@@ -57,7 +58,7 @@ def test_the_open_view_holds_every_hand_and_offers_no_move() -> None:
                        for p in range(1, 5))  # fmt: skip
             assert view["moves"] == [] and not view["my_turn"] and view["pile"]["takes"] == []
             json.dumps(view)
-        game.apply(players[game.to_move - 1].choose(game).action)
+        game.apply(players[game.to_move - 1].choose(engine_view(game, game.to_move)).action)
     first = open_view(new_game("bolivia", 4, seed=7))
     assert [len(first["open_hands"][str(p)]) for p in range(1, 5)] == [15] * 4  # RULES 1.2: bolivia deals 15 a seat
 
@@ -85,7 +86,7 @@ def test_the_watch_page_plays_the_seeded_game_the_players_would_with_every_hand_
     game = new_game("bolivia", 4, seed=3)  # the same game played without the viewer
     seats = seat_players(["greedy", "random"], 4, 3)
     while game.phase != "hand over":
-        game.apply(seats[game.to_move - 1].choose(game).action)
+        game.apply(seats[game.to_move - 1].choose(engine_view(game, game.to_move)).action)
     assert viewer.source.game.history == game.history and viewer.source.game.phase == "hand over"
     steps = viewer.steps["list"]
     assert len(steps) == len(game.history)  # every move a step the page shows, at the learner's pace
@@ -154,7 +155,7 @@ def test_the_watch_page_lets_the_strong_player_play_the_club_player() -> None:
     seats = seat_players(["strong", "club"], 4, 4)
     assert [type(seat).__name__ for seat in seats] == ["StrongPlayer", "ClubPlayer"] * 2
     while game.phase != "hand over":
-        game.apply(seats[game.to_move - 1].choose(game).action)
+        game.apply(seats[game.to_move - 1].choose(engine_view(game, game.to_move)).action)
     assert viewer.source.game.history == game.history
 
 

@@ -27,6 +27,7 @@ from bolivia_core.i18n import (
 from bolivia_core.players import GreedyPlayer
 from bolivia_core.rules import KNOB_NAMES
 from bolivia_core.scenario import SCENARIOS
+from bolivia_core.seat import seat_view
 
 from .components.cards import CardRow
 from .components.table_view import cards_in_words
@@ -362,7 +363,7 @@ def _play_hand(game: Game) -> int:
     for _ in range(MAX_ACTIONS_PER_HAND):
         if game.phase in ("hand over", "game over"):
             return len(game.history) - start
-        game.apply(players[game.to_move - 1].choose(game).action)
+        game.apply(players[game.to_move - 1].choose(seat_view(game, game.to_move)).action)
     raise RuntimeError(f"a hand ran past {MAX_ACTIONS_PER_HAND} actions")
 
 

@@ -467,6 +467,7 @@ EN: dict[str, str] = {
     "dash:level-beginner": "beginner",
     "dash:level-club": "club player",
     "dash:level-strong": "strong",
+    "dash:level-expert": "expert",
     # the hand-score calculator
     "picker-new-meld": "new meld",
     "picker-clear": "clear",

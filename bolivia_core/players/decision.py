@@ -1,7 +1,7 @@
 """What a computer player returns: the action it chooses and why, as catalogue data.
 
 Kept apart from the players themselves so that every level (``simple``, ``heuristic``,
-``lookahead``) and the coach over them share the one definition.
+``lookahead``, ``expert``) and the coach over them share the one definition.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..actions import Action
 from ..i18n import Explanation
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..seat import SeatView
 
 __all__ = ["Decision", "Player", "why"]
 
@@ -36,4 +36,8 @@ def why(code: str, **params: Any) -> tuple[Explanation, ...]:
 
 
 class Player(Protocol):
-    def choose(self, game: Game) -> Decision: ...
+    """A computer player: it decides from what its seat may know (``SeatView``), never the whole game,
+    so no choice can rest on a card the seat cannot see. The caller passes ``seat_view(game, seat)``
+    for the seat to act."""
+
+    def choose(self, view: SeatView) -> Decision: ...

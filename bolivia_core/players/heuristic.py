@@ -21,12 +21,11 @@ from typing import Any
 
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from ..cards import SUITS, Card, format_cards
-from ..game import Game
 from ..i18n import Explanation, render
 from ..melds import MeldKind, MeldVerdict, judge, judge_addition, meld_name
 from ..rules import Rules
 from ..scoring import may_go_out
-from ..seat import SeatView, seat_view
+from ..seat import SeatView
 from ..turn.legal import meld_groups
 from .decision import Decision
 from .style import BEGINNER, CLUB, Style
@@ -640,9 +639,9 @@ def _keeps(ctx: _Context, discard: Card) -> list[Explanation]:
 # --- extra candidates: an initial meld that spends no wild card -----------------------------
 
 
-def _initial_options(game: Game, view: SeatView, style: Style) -> list[Action]:
+def _initial_options(view: SeatView, style: Style) -> list[Action]:
     """Combinations of the hand's meld groups that reach the initial minimum with the fewest wild
-    cards (the engine offers only its best-first combination); checked by the game itself."""
+    cards (the engine offers only its best-first combination); checked by the engine's rules."""
     rules = view.rules
     minimum = rules.initial_meld_minimum(view.scores[view.side])
     # each group with its points, wild cards and cards, worked out once for every combination
@@ -671,16 +670,18 @@ def _initial_options(game: Game, view: SeatView, style: Style) -> list[Action]:
     found: list[Action] = []
     for _, _, chosen in options[: style.initial_options]:
         meld = Meld(chosen)
-        if not game.explain(meld):
+        if not view.explain(meld):
             found.append(meld)
     return found
 
 
-def candidates(game: Game, view: SeatView, style: Style = CLUB) -> list[Action]:
-    actions: list[Action] = list(game.legal_actions())
+def candidates(view: SeatView, style: Style = CLUB) -> list[Action]:
+    """The actions a heuristic level weighs: every legal one, and before the side's initial meld the
+    combinations that make it with the fewest wild cards."""
+    actions: list[Action] = list(view.legal_actions())
     if view.phase == "play" and not view.melds[view.side]:
         known = set(actions)
-        actions.extend(a for a in _initial_options(game, view, style) if a not in known)
+        actions.extend(a for a in _initial_options(view, style) if a not in known)
     return actions
 
 
@@ -688,10 +689,11 @@ def candidates(game: Game, view: SeatView, style: Style = CLUB) -> list[Action]:
 
 
 def decide(
-    game: Game, style: Style, rng: random.Random | None = None, *, explain: bool = True
+    view: SeatView, style: Style, rng: random.Random | None = None, *, explain: bool = True
 ) -> tuple[Decision, list[RankedAction]]:
-    view = seat_view(game, game.to_move)
-    ranked = score_actions(view, candidates(game, view, style), style)
+    """The ``style``'s choice for the seat of ``view`` and every candidate scored, best first; ``rng``
+    makes a level's careless discards, ``explain`` adds what the hand keeps to a discard's reasons."""
+    ranked = score_actions(view, candidates(view, style), style)
     best = ranked[0]
     if rng is not None and style.slip and isinstance(best.action, Discard) and rng.random() < style.slip:
         careless = [r for r in ranked if isinstance(r.action, Discard) and not r.action.card.is_wild]
@@ -717,8 +719,8 @@ class ClubPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game) -> Decision:
-        return decide(game, self.style)[0]
+    def choose(self, view: SeatView) -> Decision:
+        return decide(view, self.style)[0]
 
 
 class BeginnerPlayer:
@@ -730,6 +732,6 @@ class BeginnerPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game) -> Decision:
-        rng = random.Random(f"{self.seed}:{game.position.hand_number}:{len(game.history)}")
-        return decide(game, self.style, rng)[0]
+    def choose(self, view: SeatView) -> Decision:
+        rng = random.Random(f"{self.seed}:{view.hand_number}:{view.actions_played}")
+        return decide(view, self.style, rng)[0]

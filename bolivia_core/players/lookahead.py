@@ -1,10 +1,10 @@
 """The ``strong`` level: the club heuristic sharpened, with a look-ahead at every close call.
 
 When the heuristic's two best actions are near, ``StrongPlayer`` deals the cards its seat cannot see
-afresh (``sample_hidden``: from a canonical ordering of the unseen cards and its own seed, the cards
-known to be in a hand kept there), plays both actions forward to its next turn (``_rollout``) and
-keeps the better mean outcome. A hand not over by then is valued by ``estimate``, which reads what
-the rules pay for each meld on its way (its bonus, its complete length) from the ``Rules`` object.
+afresh (``SeatView.sample_world`` with its own seed: the cards known to be in a hand kept there),
+plays both actions forward to its next turn (``_rollout``) and keeps the better mean outcome. A hand
+not over by then is valued by ``estimate``, which reads what the rules pay for each meld on its way
+(its bonus, its complete length) from the ``Rules`` object.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from ..actions import Action, TakePile
 from ..game import Game
 from ..melds import MeldKind, complete_length, judge
+from ..position import Position
 from ..rules import Rules
 from ..seat import SeatView, seat_view
 from ..i18n import Explanation, render
@@ -22,7 +23,7 @@ from .decision import Decision
 from .heuristic import decide, with_keeps
 from .style import CLUB, STRONG, Style
 
-__all__ = ["LOOKAHEAD", "LookAhead", "StrongPlayer", "bonus_hope", "estimate", "sample_hidden"]
+__all__ = ["LOOKAHEAD", "LookAhead", "StrongPlayer", "bonus_hope", "estimate", "play_forward"]
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,9 @@ class StrongPlayer:
     def budget(self) -> int:
         return self.lookahead.budget
 
-    def choose(self, game: Game) -> Decision:
+    def choose(self, view: SeatView) -> Decision:
         look = self.lookahead
-        decision, ranked = decide(game, self.style)
-        view = seat_view(game, game.to_move)
+        decision, ranked = decide(view, self.style)
         if view.phase not in ("draw", "play") or ranked[0].score >= self.style.go_out:
             return decision
         pool = ranked[: look.candidates]  # a lay against a discard, a discard against a discard, ...
@@ -81,9 +81,9 @@ class StrongPlayer:
         totals = [0.0] * len(pool)
         done = 0
         for _ in range(look.samples):
-            deal = sample_hidden(game, view, rng)
+            world = view.sample_world(rng)
             for i, option in enumerate(pool):
-                value, steps = _rollout(deal, option.action, view, self.style, look)
+                value, steps = _rollout(world, option.action, view, self.style, look)
                 totals[i] += value
                 spent += steps
             done += 1
@@ -99,32 +99,17 @@ class StrongPlayer:
         return Decision(pool[best].action, (*with_keeps(view, self.style, pool[best]), said))
 
 
-def sample_hidden(game: Game, view: SeatView, rng: random.Random) -> Game:
-    """A copy of ``game`` with the cards this seat cannot see dealt afresh: drawn from the unseen
-    cards in a canonical order with ``rng``, so nothing hidden shapes the sample."""
-    unknown, known = view.hidden()
-    pool = sorted(unknown.elements())
-    rng.shuffle(pool)
-    reds = [c for c in pool if c.is_red_three]  # a red 3 never stays in a hand: it can only be in the stock
-    rest = [c for c in pool if not c.is_red_three]
-    pos = game.position.copy()
-    for player in range(1, view.players + 1):
-        if player != view.seat:
-            size = view.hand_sizes[player - 1] - len(known[player - 1])
-            pos.hands[player - 1] = sorted([*known[player - 1], *rest[:size]])
-            rest = rest[size:]
-    stock = rest + reds
-    rng.shuffle(stock)
-    pos.stock = stock[: view.stock_size]
-    return Game(pos, start="-", history=[], results=[], log=[])
+def play_forward(world: Position) -> Game:
+    """A game to play on from a copy of ``world`` (a sampled world): no start text, log or history."""
+    return Game(world.copy(), start="-", history=[], results=[], log=[])
 
 
 def _rollout(
-    deal: Game, action: Action, view: SeatView, style: Style = CLUB, look: LookAhead = LOOKAHEAD
+    world: Position, action: Action, view: SeatView, style: Style = CLUB, look: LookAhead = LOOKAHEAD
 ) -> tuple[float, int]:
-    """Play ``action`` on a copy of the sampled deal, then ``style`` play until the seat's next turn
+    """Play ``action`` on a copy of the sampled world, then ``style`` play until the seat's next turn
     (or the hand's end): the side's margin over the best other side, in points, and the actions played."""
-    game = Game(deal.position.copy(), start="-", history=[], results=[], log=[])
+    game = play_forward(world)
     game.apply(action)
     seat = view.seat
     left_seat = False
@@ -138,7 +123,7 @@ def _rollout(
             left_seat = True
         elif left_seat and pos.phase == "draw":
             break
-        game.apply(decide(game, style, explain=False)[0].action)
+        game.apply(decide(seat_view(game, pos.turn), style, explain=False)[0].action)
     return estimate(game, view.side, look), step
 
 

@@ -108,6 +108,53 @@ EN: dict[str, str] = {
     "player-coach-warns": "The coach would not {action}: it would rather {suggested} ({why}).",
     "player-coach-warns-against": "The coach would not {action}: {against}. It would rather {suggested} ({why}).",
     "player-coach-no-reason": "no reason given",
+    # --- the expert: its search, the coach's hint and the review of a hand (players) ---
+    "player-bad-search-budget": (
+        "a search budget is CPU seconds (1s, 0.25s, 250ms) or a number of playouts (400p); got {budget}"
+    ),
+    "why-expert": (
+        "played out on {worlds:n:guessed deal} of the cards it cannot see, it came out {margin:n:point} "
+        "ahead of “{other}” on average"
+    ),
+    # a hint is one sentence: the move (an action in words) and its one main reason, which never names the
+    # move's cards again
+    "hint-says": "Best now: {action}, because {reason}.",
+    "hint-why:go-out": "it empties your hand and you go out",
+    "hint-why:lay-to-finish": "your side may go out, so every card you lay counts",
+    "hint-why:initial": "it makes your side's initial meld with {points} points ({minimum} needed)",
+    "hint-why:completes": "it completes meld {index}",
+    "hint-why:sequence": "it builds towards a complete {sequence}",
+    "hint-why:bolivia": "it builds towards a bolivia",
+    "hint-why:score": "cards on the table score for your side, while in hand they count against it",
+    "hint-why:take-pile": "{count:n:card} come into your hand and {laid:n:card} go on the table at once",
+    "hint-why:take-pile-opens": "it makes your side's initial meld and brings the pile into your hand",
+    "hint-why:draw": "the pile ({count:n:card}) is not worth taking now",
+    "hint-why:draw-empty": "the pile is empty",
+    "hint-why:pass": "the stock is out and the pile cannot be taken",
+    "hint-why:ask": "you could go out now, and your partner's answer comes first",
+    "hint-why:answer-yes": "your hand holds only {points} points, so going out now costs your side little",
+    "hint-why:answer-no": "your hand still holds {points} points that would count against your side",
+    "hint-why:next-hand": "the hand is over",
+    "hint-why:discard": "your hand needs that card least",
+    "hint-why:discard-blocks": "with it on top player {player} cannot take the pile",
+    "hint-why:discard-safe": "player {player} is unlikely to take the pile with it",
+    "hint-why:search": (
+        "on {worlds:n:guessed deal} of the cards you cannot see it came out {margin:n:point} ahead of “{other}” "
+        "on average"
+    ),
+    "hint-why:only": "it is the only move left",
+    "hint-why:best": "it came out best of the moves the coach compared",
+    # the review of a hand: a seat's costliest decisions, each one sentence
+    "review-heading": (
+        "Your costliest decisions this hand, by the coach's play-outs ({decisions:n:decision} weighed):"
+    ),
+    "review-none": (
+        "No decision of yours this hand cost {threshold:n:point} or more on average by the coach's play-outs "
+        "({decisions:n:decision} weighed)."
+    ),
+    "review-moment": (
+        "Turn {turn}: better to {better} than to {played}, about {lost:n:point} more on average, because {reason}."
+    ),
 }
 
 CATALOGUE = register_catalogue(DOMAIN, EN, LOCALE_DIR)

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from ..cards import Card
-from ..game import Game
 from ..melds import MeldKind, judge
 from ..rules import Rules
+from ..seat import SeatView
 from .decision import Decision
 from .decision import why as _why
 
@@ -32,8 +32,8 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Decision:
-        actions = game.legal_actions()
+    def choose(self, view: SeatView) -> Decision:
+        actions = view.legal_actions()
         return Decision(self.rng.choice(actions), _why("why-random", count=len(actions)))
 
 
@@ -43,22 +43,22 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Decision:
-        actions = game.legal_actions()
-        pos = game.position
-        if pos.phase == "hand over":
+    def choose(self, view: SeatView) -> Decision:
+        actions = view.legal_actions()
+        if view.phase == "hand over":
             return Decision(NextHand())
-        if pos.phase == "answer":
+        if view.phase == "answer":
             return Decision(Answer(True), _why("why-answer-yes"))
-        hand = pos.hands[pos.turn - 1]
-        if pos.phase == "draw":
-            return self._draw(actions, len(pos.pile))
+        hand = view.hand
+        rules = view.rules
+        if view.phase == "draw":
+            return self._draw(actions, len(view.pile))
         finishing = [a for a in actions if isinstance(a, Meld | Add) and _cards_used(a) == len(hand)]
         if finishing:
             return Decision(finishing[0], _why("why-go-out"))
         melds = [a for a in actions if isinstance(a, Meld)]
-        side_melds = pos.melds[pos.side_of(pos.turn)]
-        saving_wilds = _saving_wilds(hand, side_melds, game.rules)
+        side_melds = view.melds[view.side]
+        saving_wilds = _saving_wilds(hand, side_melds, rules)
         useful = [m for m in melds if not (saving_wilds and _wild_in_mixed_meld(m))]
         if useful:
             best = max(useful, key=lambda m: (_cards_used(m), str(m)))
@@ -73,7 +73,7 @@ class GreedyPlayer:
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             held = Counter(c.rank for c in hand)
-            discard = min(discards, key=lambda d: (_keep_value(d.card, hand, held, side_melds, game.rules), str(d)))
+            discard = min(discards, key=lambda d: (_keep_value(d.card, hand, held, side_melds, rules), str(d)))
             return Decision(discard, _why("why-discard-least-useful", card=str(discard.card)))
         return Decision(actions[0])
 

@@ -1,5 +1,5 @@
-"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament``, ``study`` and
-``scenario``.
+"""The command line: ``meld``, ``initial``, ``score``, ``rules``, ``simulate``, ``tournament``, ``ladder``,
+``study`` and ``scenario``.
 
 Every command takes ``--lang`` (en, sv, da, nb, pl, cs): reasons, verdicts, score items, knob
 descriptions and rules sheets are then written in that language, and so is ``--help`` (all but the
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -112,7 +113,25 @@ def _parser() -> argparse.ArgumentParser:
     tournament.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-deal", default=1))
     tournament.add_argument("--target", type=int, default=None, help=_help("cli-help:target"))
     tournament.add_argument("--workers", type=int, default=1, help=_help("cli-help:workers", default=1))
+    tournament.add_argument("--budget", default=None, help=_help("ladder-help:budget", default="1s"))
     _common(tournament)
+
+    ladder = _command(commands, "ladder")
+    ladder.add_argument("--rules", default="bolivia", help=_help("ladder-help:rules", presets=presets,
+                                                                   default="bolivia"))  # fmt: skip
+    ladder.add_argument("--players", default="2", help=_help("ladder-help:players", default=2))
+    ladder.add_argument("--levels", default=",".join(PLAYERS), help=_help("ladder-help:levels",
+                                                                          default=",".join(PLAYERS)))  # fmt: skip
+    ladder.add_argument("--pairs", default="adjacent", help=_help("ladder-help:pairs", default="adjacent"))
+    ladder.add_argument("--deals", type=int, default=50, help=_help("ladder-help:deals", default=50))
+    ladder.add_argument("--seed", type=int, default=1, help=_help("cli-help:seed-deal", default=1))
+    ladder.add_argument("--budget", default=None, help=_help("ladder-help:budget", default="1s"))
+    ladder.add_argument("--workers", type=int, default=1, help=_help("study-help:workers", default=1))
+    ladder.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT", help=_help("study-help:scheduler"))
+    ladder.add_argument("--shards", default=None, metavar="DIR", help=_help("study-help:shards", default="-"))
+    ladder.add_argument("--resume", action="store_true", help=_help("study-help:resume"))
+    ladder.add_argument("--myst", default=None, metavar="FILE", help=_help("ladder-help:myst"))
+    _answer_options(ladder)
 
     study = _command(commands, "study")
     study.add_argument("--rules", default="bolivia", help=_help("study-help:rules", presets=presets, default="bolivia"))
@@ -191,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if asked is not None:
             set_language(asked)  # an unknown language is refused here, before any help is printed
         args = _parser().parse_args(argv)
+        args.argv = argv
         language = args.lang if args.lang is not None else args.lang_first
         if language is not None:
             set_language(language)
@@ -328,7 +348,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _tournament(args: argparse.Namespace) -> int:
     from .tournament import play_tournament, terminal_progress
 
-    seats = tuple(k.strip() for k in args.seats.split(","))
+    seats = _with_budget(tuple(k.strip() for k in args.seats.split(",")), args.budget)
     result = play_tournament(
         args.rules, args.players, seats, args.games, args.seed, args.workers, args.target, terminal_progress
     )
@@ -337,6 +357,56 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 STOPPED = 130  # the status a shell gives a command stopped by Ctrl-C, as 128 + SIGINT
+
+
+def _with_budget(levels: tuple[str, ...], budget: str | None) -> tuple[str, ...]:
+    """The levels with ``--budget`` given to each expert that names none (``expert`` -> ``expert@0.5s``)."""
+    if budget is None:
+        return levels
+    from ..players import Budget
+
+    said = str(Budget.parse(budget))  # refuses a budget that is not one, naming it
+    return tuple(f"{level}@{said}" if level == "expert" else level for level in levels)
+
+
+_RESULT_OPTIONS = frozenset({"--myst", "--workers", "--scheduler", "--shards", "--resume", "--json", "--lang"})
+
+
+def _ladder_command(argv: Sequence[str]) -> str:
+    """The command as a reader runs it again for the same figures: without the options that change only
+    where and how it runs or how it answers (workers, shards, output)."""
+    kept: list[str] = []
+    skip = False
+    for word in argv:
+        name = word.split("=", 1)[0]
+        if skip:
+            skip = False
+        elif name in _RESULT_OPTIONS:
+            skip = "=" not in word and name not in ("--resume", "--json")
+        else:
+            kept.append(word)
+    return " ".join([PROG, *map(shlex.quote, kept)])
+
+
+def _table_size(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _usage("ladder-count", name="--players", given=repr(text.strip())) from None
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from .ladder import ladder_myst, ladder_text, run_ladder, terminal_progress, write_myst_section
+
+    levels = _with_budget(tuple(k.strip() for k in args.levels.split(",")), args.budget)
+    players = None if args.players.strip() == "all" else [_table_size(n) for n in args.players.split(",")]
+    result = run_ladder(args.rules.split(","), players, levels, args.pairs, args.deals, args.seed, args.workers,
+                        args.scheduler, args.shards, args.resume, terminal_progress)  # fmt: skip
+    if args.myst is not None:
+        command = _ladder_command(sys.argv[1:] if args.argv is None else args.argv)
+        write_myst_section(Path(args.myst), command.removeprefix(PROG + " "), ladder_myst(result, command))
+    _emit(args, result.to_dict(), ladder_text(result))
+    return 0
 
 
 def _study(args: argparse.Namespace) -> int:
@@ -387,7 +457,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 _COMMANDS = {
     "meld": _meld, "initial": _initial, "score": _score, "rules": _rules,
-    "simulate": _simulate, "scenario": _scenario, "tournament": _tournament, "study": _study,
+    "simulate": _simulate, "scenario": _scenario, "tournament": _tournament, "study": _study, "ladder": _ladder,
 }  # fmt: skip
 
 __all__ = ["main"]

@@ -55,6 +55,45 @@ EN: dict[str, str] = {
     "tournament-too-few-seats": "a tournament needs two levels or more, e.g. --seats strong,club; got {seats}",
     "tournament-bad-games": "games must be a whole number of at least 1, not {given}",
     "tournament-bad-workers": "workers must be a whole number of at least 1, not {given}",
+    # --- the strength ladder: level names (expert@1s) and preset names stay as typed (ladder) ---
+    "ladder-heading": (
+        "{rules}, {players:n:player}: {deals:n:deal} a pair, each played once per side; a game is one hand"
+    ),
+    "ladder-pair": (
+        "{first} against {second}: {games:n:game}, {first} won {rate:.1f}% (95% interval {low:.1f}% to {high:.1f}%), "
+        "{points} points a hand ({points_low} to {points_high})"
+    ),
+    "ladder-cost": "{cpu:.1f} s of CPU, {wall:.1f} s of wall time",
+    "ladder-progress": "{done} of {total:n:shard} played",
+    "ladder-levels": (
+        "a ladder needs two different levels or more, comma separated, each one of {known} (a searching level may "
+        "name its budget: expert@0.5s, expert@400p); got {given}"
+    ),
+    "ladder-pairs": "the pairs played are {known}; got {given}",
+    "ladder-count": "{name} must be a whole number of at least 1, not {given}",
+    "cli-help:ladder": (
+        "the strength ladder: every computer level against the others on duplicate deals, a game being one hand: "
+        "games won, points a hand, decision times"
+    ),
+    "ladder-help:rules": "rule sets, comma separated: {presets} (default {default})",
+    "ladder-help:players": (
+        "table sizes, comma separated, or all: every size each rule set allows (default {default})"
+    ),
+    "ladder-help:levels": (
+        "the levels, weakest first, comma separated; a searching level may name its budget (expert@0.25s, "
+        "expert@400p) (default {default})"
+    ),
+    "ladder-help:pairs": (
+        "the pairs that play: adjacent (each level against the one before it) or all (default {default})"
+    ),
+    "ladder-help:deals": "deals each pair plays, each once per side (default {default})",
+    "ladder-help:budget": (
+        "the expert's budget a decision: CPU seconds (1s, 250ms) or playouts (400p), which repeat exactly "
+        "(default {default})"
+    ),
+    "ladder-help:myst": (
+        "also write the run into this MyST Markdown file, in a section of its own with the command, date and machine"
+    ),
     # --- the command line's help: commands, options, metavars, file forms and level names stay as typed (cli) ---
     "cli-help:description": "Bolivia rules explorer: melds, scores and rule sets.",
     "cli-help:lang": (

@@ -19,6 +19,7 @@ from typing import Any
 from ..game import Game, new_game
 from ..players import Player, seat_players
 from ..rules import PRESETS, Rules, resolve_rules, rules_from_dict, rules_to_dict
+from ..seat import seat_view
 
 __all__ = ["MAX_ACTIONS_PER_GAME", "GameRecord", "GameSpec", "deal_seed", "play_game", "play_spec", "run_games"]
 
@@ -43,6 +44,8 @@ class GameSpec:
     seat_levels: tuple[str, ...]
     target: int | None = None
     timed: bool = False
+    hands: int = 0
+    """Stop after this many hands; 0 plays the game to its end (a ladder plays single hands)."""
 
 
 @dataclass(frozen=True)
@@ -67,19 +70,20 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
     return game
 
 
-def _play(game: Game, players: Sequence[Player], timed: bool) -> tuple[tuple[int, ...], ...]:
-    """Play ``game`` to its end; when ``timed``, the CPU time of each seat's decisions, seat by seat."""
+def _play(game: Game, players: Sequence[Player], timed: bool, hands: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Play ``game`` to its end (or its first ``hands`` hands); when ``timed``, the CPU time of each
+    seat's decisions, seat by seat."""
     times: list[list[int]] = [[] for _ in players]
     for _ in range(MAX_ACTIONS_PER_GAME):
-        if game.is_over:
+        if game.is_over or (hands and len(game.results) >= hands):
             return tuple(tuple(seat) for seat in times) if timed else ()
         seat = game.to_move - 1
         if timed:
             start = time.process_time_ns()
-            action = players[seat].choose(game).action
+            action = players[seat].choose(seat_view(game, seat + 1)).action
             times[seat].append(time.process_time_ns() - start)
         else:
-            action = players[seat].choose(game).action
+            action = players[seat].choose(seat_view(game, seat + 1)).action
         game.apply(action)
     raise RuntimeError(f"a game ran past {MAX_ACTIONS_PER_GAME:,} actions without ending")
 
@@ -88,7 +92,7 @@ def play_spec(spec: GameSpec) -> GameRecord:
     """Deal and play one game to its end."""
     rules = spec.rules if isinstance(spec.rules, Rules) else _rules_of(spec.rules)
     game = new_game(rules, spec.players, spec.seed, spec.target)
-    times = _play(game, seat_players(spec.seat_levels, spec.players, spec.seed), spec.timed)
+    times = _play(game, seat_players(spec.seat_levels, spec.players, spec.seed), spec.timed, spec.hands)
     return GameRecord(
         spec.seed, game.scores, game.winner(), len(game.results), len(game.history),
         sum(r.went_out is not None for r in game.results), spec.seat_levels, times,

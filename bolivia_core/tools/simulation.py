@@ -18,6 +18,8 @@ __all__ = ["MAX_ACTIONS_PER_GAME", "GameRecord", "SimulationResult", "play_game"
 
 @dataclass
 class SimulationResult:
+    """Seeded games of one rule set and table, each game's record, and the tallies read from them."""
+
     rules: str
     players: int
     kinds: tuple[str, ...]

@@ -35,15 +35,15 @@ from typing import Any, Protocol
 
 from ..game import Game, new_game
 from ..i18n import render
-from ..players import PLAYERS, seat_players
+from ..players import PLAYERS, known_kind, seat_players
 from .compare import value_text as compare_value_text
 from .simulation import play_game
 from ..rules import PRESETS, Rules, RulesError, get_rules, plain_value, rules_from_dict, rules_title, rules_to_dict
 from .tournament import wilson_interval
 
 __all__ = [
-    "FIGURES", "MELD_KINDS", "SHARD_GAMES", "SOURCES", "Difference", "Figure", "StudyError", "StudyResult",
-    "StudyStopped", "Variant", "parse_vary", "play_shard", "run_study", "variants",
+    "FIGURES", "MELD_KINDS", "SHARD_GAMES", "SOURCES", "Difference", "Figure", "ProgressBar", "StudyError",
+    "StudyResult", "StudyStopped", "Variant", "parse_vary", "play_shard", "run_study", "variants",
 ]  # fmt: skip
 
 STUDY_FORMAT = "bolivia-explorer study"
@@ -652,7 +652,7 @@ def run_study(
     user's cache); with ``resume`` those already there are read instead of played. Ctrl-C or ``stop``
     raises ``StudyStopped`` and keeps the finished shards."""
     seats = tuple(seats)
-    unknown = [s for s in seats if s not in PLAYERS]
+    unknown = [s for s in seats if not known_kind(s)]
     if unknown or not seats:
         raise StudyError("study-unknown-level", given=repr(unknown[0] if unknown else ""), known=", ".join(PLAYERS))
     _check_count(games, "study-bad-games")
@@ -696,14 +696,14 @@ def run_study(
 
     try:
         if scheduler is not None:
-            _run_on_dask(scheduler, todo, finished, stop)
+            run_on_dask(scheduler, todo, finished, stop)
         elif workers == 1:
             for number, spec in todo:
                 if stop is not None and stop.is_set():
                     raise StudyStopped(done_games, total, root)
                 finished(number, spec, play_shard(spec))
         else:
-            _run_on_processes(workers, todo, finished, stop)
+            run_on_processes(workers, todo, finished, stop)
     except (KeyboardInterrupt, _Stopped):
         raise StudyStopped(done_games, total, root) from None
     finally:
@@ -718,15 +718,20 @@ class _Stopped(Exception):
     """The stop signal was seen while shards were running."""
 
 
-Finished = Callable[[int, ShardSpec, dict[str, Any]], None]
+Finished = Callable[[int, Any, dict[str, Any]], None]
+"""Told of each finished shard: its number, its spec and what it played."""
+Play = Callable[[Any], dict[str, Any]]
+"""Plays one shard's spec (plain data) in a worker and returns plain data."""
 
 
-def _run_on_processes(workers: int, todo: list[tuple[int, ShardSpec]], finished: Finished,
-                      stop: StopSignal | None) -> None:  # fmt: skip
+def run_on_processes(workers: int, todo: Sequence[tuple[int, Any]], finished: Finished,
+                     stop: StopSignal | None, play: Play = play_shard) -> None:  # fmt: skip
+    """Play the shards ``todo`` (number, spec) with ``play`` on ``workers`` local processes, calling
+    ``finished`` as each ends; Ctrl-C or ``stop`` ends the run (the ladder plays its shards so too)."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
     try:
-        running: dict[Future[dict[str, Any]], tuple[int, ShardSpec]] = {
-            pool.submit(play_shard, spec): (number, spec) for number, spec in todo
+        running: dict[Future[dict[str, Any]], tuple[int, Any]] = {
+            pool.submit(play, spec): (number, spec) for number, spec in todo
         }
         while running:
             ready, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -743,8 +748,9 @@ def _run_on_processes(workers: int, todo: list[tuple[int, ShardSpec]], finished:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _run_on_dask(address: str, todo: list[tuple[int, ShardSpec]], finished: Finished,
-                 stop: StopSignal | None) -> None:  # fmt: skip
+def run_on_dask(address: str, todo: Sequence[tuple[int, Any]], finished: Finished,
+                stop: StopSignal | None, play: Play = play_shard) -> None:  # fmt: skip
+    """Play the shards ``todo`` with ``play`` on the Dask cluster at ``address``, as ``run_on_processes``."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -754,7 +760,7 @@ def _run_on_dask(address: str, todo: list[tuple[int, ShardSpec]], finished: Fini
     except (OSError, TimeoutError) as error:
         raise StudyError("study-scheduler", address=address, detail=str(error) or type(error).__name__) from None
     try:
-        futures = client.map(play_shard, [spec for _, spec in todo], pure=False)
+        futures = client.map(play, [spec for _, spec in todo], pure=False)
         number_of = {f.key: (number, spec) for f, (number, spec) in zip(futures, todo, strict=True)}
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             number, spec = number_of[future.key]
@@ -779,4 +785,4 @@ def rules_argument(text: str) -> list[Rules]:
 
 
 __all__ += ["RulesError", "ShardSpec", "default_shard_root", "figure_name", "figures_of", "histogram",
-            "rules_argument", "tally_game"]  # fmt: skip
+            "rules_argument", "run_on_dask", "run_on_processes", "tally_game"]  # fmt: skip

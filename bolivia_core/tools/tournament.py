@@ -16,11 +16,11 @@ from typing import Any
 
 from ..game import new_game
 from ..i18n import format_signed, render
-from ..players import PLAYERS
+from ..players import PLAYERS, known_kind
 from ..rules import Rules, resolve_rules
 from .runner import GameRecord, GameSpec, deal_seed, run_games
 
-__all__ = ["GameOutcome", "TournamentResult", "play_tournament", "wilson_interval"]
+__all__ = ["GameOutcome", "TournamentResult", "percentile", "play_tournament", "side_levels", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class GameOutcome:
 
 @dataclass
 class TournamentResult:
+    """The games of a tournament between two levels, each one's outcome, and the win rate read from them."""
+
     rules: str
     players: int
     seats: tuple[str, ...]
@@ -78,7 +80,7 @@ class TournamentResult:
             "going_out_share": round(sum(o.went_out for o in self.outcomes) / hands, 4) if hands else 0.0,
             "mean_hand_actions": round(sum(o.actions for o in self.outcomes) / hands, 1) if hands else 0.0,
             "decision_ms": {
-                level: {"median": _ms(_percentile(values, 50)), "p99": _ms(_percentile(values, 99))}
+                level: {"median": _ms(percentile(values, 50)), "p99": _ms(percentile(values, 99))}
                 for level, values in times.items()
             },
         }
@@ -117,7 +119,7 @@ def wilson_interval(rate: float, games: int, z: float = 1.96) -> tuple[float, fl
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _percentile(values: Sequence[int], percent: float) -> int:
+def percentile(values: Sequence[int], percent: float) -> int:
     """Nearest-rank percentile."""
     if not values:
         return 0
@@ -129,7 +131,7 @@ def _ms(ns: int) -> float:
     return round(ns / 1e6, 2)
 
 
-def _side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]:
+def side_levels(seats: Sequence[str], sides: int, first_side: int) -> list[str]:
     """The level of each side: the first-named on ``first_side``, the others in turn elsewhere."""
     others = list(seats[1:])
     levels = []
@@ -156,7 +158,7 @@ def play_tournament(
     seats = tuple(seats)
     if len(seats) < 2:
         raise ValueError(render("tournament-too-few-seats", {"seats": repr(",".join(seats))}))
-    unknown = [s for s in seats if s not in PLAYERS]
+    unknown = [s for s in seats if not known_kind(s)]
     if unknown:
         raise ValueError(render("player-unknown-level", {"level": repr(unknown[0]), "known": ", ".join(PLAYERS)}))
     if type(games) is not int or games < 1:
@@ -171,7 +173,7 @@ def play_tournament(
     first_sides = [number % sides for number in range(games)]
     specs = []
     for number, first_side in enumerate(first_sides):
-        levels = _side_levels(seats, sides, first_side)
+        levels = side_levels(seats, sides, first_side)
         seat_levels = tuple(levels[side] for side in side_of_seat)
         specs.append(GameSpec(rules, players, deal_seed(seed, number // sides), seat_levels, target, timed=True))
     records = run_games(specs, workers)

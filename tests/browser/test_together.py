@@ -29,6 +29,7 @@ import pytest
 from bolivia_core.actions import Action, Draw, Meld, TakePile
 from bolivia_core.game import Game
 from bolivia_core.players import PLAYERS
+from bolivia_core.seat import seat_view
 from bolivia_rooms.store import SQLiteStore
 from bolivia_widgets.components.table_source import LocalGame
 from bolivia_widgets.components.table_view import ui_labels
@@ -157,7 +158,7 @@ class _Mirror:
 def _choice(game: Game, seed: int) -> Action:
     """The next move of the seat to move: the greedy level's choice, a draw for a take of the pile (its
     taps depend on which cards a person picks) and one group at a time for a meld."""
-    action = PLAYERS["greedy"](seed).choose(game).action
+    action = PLAYERS["greedy"](seed).choose(seat_view(game, game.to_move)).action
     if isinstance(action, TakePile) and Draw() in game.legal_actions():
         return Draw()
     if isinstance(action, Meld) and len(action.melds) > 1:

@@ -18,6 +18,7 @@ from bolivia_core.game import new_game
 from bolivia_core.i18n import render
 from bolivia_core.players import Decision, Player, seat_players
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.seat import seat_view
 
 from ..components.table import CardTable
 from ..components.table_source import (
@@ -129,7 +130,7 @@ class Replay(LocalGame):
     def _step(self) -> tuple[Step, Decision]:
         done = len(self.game.history)
         if done == len(self.moves):
-            decision = self.seats[self.game.to_move - 1].choose(self.game)
+            decision = self.seats[self.game.to_move - 1].choose(seat_view(self.game, self.game.to_move))
             self.moves.append(decision.action)
             self.decisions.append(decision)
         decision = self.decisions[done]

@@ -20,6 +20,7 @@ from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import Explanation, has_code, render
 from bolivia_core.players import PLAYERS, Decision, coach_advice, hint
 from bolivia_core.rules import PRESETS, get_rules
+from bolivia_core.seat import seat_view as engine_seat_view
 from bolivia_core.seeds import new_seed
 from bolivia_rooms.room import LEVELS as ROOM_LEVELS
 
@@ -202,11 +203,12 @@ class SoloGame(LocalGame):
         warning = None
         if decided is not None:
             seed = self._seed_for_move(decided)
-            advice = hint(decided, LEARNER, best_level(), seed)
+            learner = engine_seat_view(decided, LEARNER)
+            advice = hint(learner, best_level(), seed=seed).decision
             if advice.action != action:
                 self.reviews.append(Review(decided.position.hand_number, before, action, advice))
             try:
-                warning = coach_advice(decided, LEARNER, action, level=best_level(), seed=seed)
+                warning = coach_advice(learner, action, level=best_level(), seed=seed)
             except ValueError:
                 warning = None
         lines: list[Line] = []
@@ -265,7 +267,7 @@ class SoloGame(LocalGame):
     def _advice(self) -> Decision | None:
         if self.game.phase not in PLAYING or self.game.to_move != LEARNER:
             return None
-        return hint(self.game, LEARNER, best_level(), self._seed_for_move())
+        return hint(engine_seat_view(self.game, LEARNER), best_level(), seed=self._seed_for_move()).decision
 
     def show_hint(self) -> Reply:
         advice = self._advice()
@@ -296,7 +298,7 @@ class SoloGame(LocalGame):
             if game.phase not in PLAYING or game.to_move == LEARNER:
                 break
             level = self.seat_levels.get(game.to_move, self.default_level)
-            decision = PLAYERS[level](self._seed_for_move()).choose(game)
+            decision = PLAYERS[level](self._seed_for_move()).choose(engine_seat_view(game, game.to_move))
             logged, hand = len(game.log), game.position.hand_number
             game.apply(decision.action)
             for index in range(logged, len(game.log)):
