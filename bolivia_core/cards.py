@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from .i18n import render
+from .i18n import register_card_reader, render
 
 __all__ = [
     "CARD_ORDER",
@@ -185,6 +185,17 @@ del _card, _rank_text, _suit_text
 
 _CARD_TYPE = frozenset({Card})
 _CARD_SET = frozenset(_ALL_CARDS)
+
+
+def _cards_of_text(text: str) -> tuple[Card, ...]:
+    """Card notation as the message catalogue reads a card param (plain ValueError: no message made)."""
+    try:
+        return tuple(_PARSED[token.upper()] for token in text.replace(",", " ").split())
+    except KeyError:
+        raise ValueError(f"not card notation: {text!r}") from None
+
+
+register_card_reader(_cards_of_text)  # so a page can say a message's cards in words
 
 
 CARD_ORDER = attrgetter("_order")

@@ -7,10 +7,10 @@ LESSON = Lesson(
     title=None,  # the site's name, as every page's tab says it (the message catalogue's page-title:index)
     cells=(
         Text("index:intro",
-             "Bolivia is the three-pack member of the Canasta family: {cards} cards, hands of {hand_size}, "
-             "{draw} cards drawn each turn, seven-card sequences called **escaleras** and melds of seven wild "
-             "cards called **bolivias**, played to {target}. The rule books disagree on a lot, and this "
-             "explorer shows where."),
+             "Bolivia is the {decks}-pack member of the Canasta family: {cards} cards, hands of {hand_size}, "
+             "{draw} cards drawn each turn, {sequence_length}-card sequences called **escaleras** and melds of "
+             "{wild_meld_length} wild cards called **bolivias**, played to {target}. The rule books disagree on "
+             "a lot, and this explorer shows where."),
         Text("index:newcomer",
              "New to the game? The lessons teach it from the start, one rule at a time, each with a real deal, "
              "something to try and an exercise the computer marks. Start with lesson 1 and follow the links at "
@@ -25,7 +25,7 @@ LESSON = Lesson(
                  "deal a hand or load a lesson position, choose cards, meld them, watch the score.")),
         LanguageLinks(Text("index:meld-lab-languages", "The meld lab in another language:"), "meld_lab.ipynb"),
         PageItem("meld_checker.ipynb", Text("index:meld-checker",
-                 "type cards, pick the rules, see whether they make a legal meld and why not.")),
+                 "tap cards, pick the rules, see whether they make a legal meld and why not.")),
         PageItem("score_calculator.ipynb", Text("index:score-calculator",
                  "score a hand played at a real table, line by line.")),
         PageItem("scenario_explorer.ipynb", Text("index:scenario-explorer",
@@ -37,7 +37,7 @@ LESSON = Lesson(
                  "what a rule does to the game, measured over many computer-played games: do hands get shorter, "
                  "who wins, where the points come from.")),
         PageItem("game_viewer.ipynb", Text("index:game-viewer",
-                 "computer players play a seeded game, hands open; step through it move by move.")),
+                 "computer players play a numbered deal, hands open; step through it move by move.")),
         Heading("index:variants", "Variants"),
         PageItem("variants_compared.ipynb", Text("index:variants-compared",
                  "where the four rule sets part ways.")),

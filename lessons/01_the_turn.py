@@ -19,20 +19,22 @@ LESSON = Lesson(
              "**stock**. The top card of the stock is turned face up beside it and starts the **discard pile** "
              "(the **pile** for short)."),
         Text("turn:steps",
-             "Players take turns one after another, to the left. Every turn has three steps, always in this order:\n\n"
+             "Players take turns one after another, to the left. Every turn has these steps, always in this order:\n\n"
              "1. **Draw**: take {draw} cards from the stock, or take the discard pile (lesson 5 says when you may).\n"
              "2. **Meld**: if you can and want to, lay melds from your hand on the table, or add cards to "
              "melds already there. You may also meld nothing.\n"
              "3. **Discard**: put one card from your hand face up on the pile. This ends your turn."),
         Text("turn:one-discard",
-             "A turn always ends with exactly one discard: never two, never none (the one exception is going "
-             "out, lesson 8). Since you draw {draw} cards and discard one, your hand grows by one card each turn "
+             "A turn always ends with exactly one discard, never more and never none (the one exception is "
+             "going out, lesson 8). Since you draw {draw} cards and discard one, your hand grows each turn "
              "until you meld."),
         EXAMPLE,
-        Text("turn:seed",
-             "The computer shuffles with a **seed**: a number that makes a shuffle repeatable. Seed 3 always "
-             "deals these same cards, so everybody who reads this lesson sees the same game. Here is the hand "
-             "of the player who moves first, the top of the pile, and the first turn played by the engine:"),
+        Text("turn:deal-number",
+             "Every deal here has a **deal number**: the same number always deals the same cards, so everybody "
+             "who reads this lesson sees the same game, deal number 3. Here is the hand of the player who moves "
+             "first, the top of the pile, and that player's first turn as the engine plays it. A player dealt a "
+             "**red 3** lays it out at once, as the log may show: a red 3 is a bonus card, put face up in front "
+             "of its side and replaced from the stock (lesson 7)."),
         Code("game = new_game(\"bolivia\", players=4, seed=3)\n"
              "show_table(game)", shown=False),
         Code("game.apply(\"draw\")\n"
@@ -41,12 +43,15 @@ LESSON = Lesson(
              "    print(event)"),
         TRY,
         Text("turn:try",
-             "Play the first turn of this deal yourself. Draw, then choose one card and discard it. Try to "
-             "discard before drawing, or to discard twice: the engine refuses and says why."),
+             "Play the first turn of this deal yourself: you are the player who moves first. Draw, then choose "
+             "one card and discard it. Try to discard before drawing, or to discard again once you have "
+             "discarded: the engine refuses and says why."),
         Text("turn:table",
              "On the card table, tap the stock to draw; tap a card, then the pile, to discard it; tap cards, then "
              "one of your side's melds or the **+**, to meld. You may also drag a card there, or use the keyboard. "
-             "Here you play every seat in turn, and **undo** takes a move back."),
+             "When your turn is over, **the others play** lets computer players take the other seats' turns, "
+             "move by move, and **undo** takes your last move back. The line above the table shows each side's "
+             "score and the points its first melds must be worth in this hand (lesson 6)."),
         Code("LessonTable(new_game(\"bolivia\", players=4, seed=3))", shown=False),
         EXERCISE,
         Text("turn:question",

@@ -7,10 +7,10 @@ LESSON = Lesson(
     title=Text("values:title", "Lesson 3: what the cards are worth"),
     cells=(
         Text("values:kinds",
-             "The cards come in three kinds. **Natural** cards are the fours up to the aces. **Wild cards** "
-             "are the 2s and the jokers: in a meld they stand in for a natural card. The **3s** are special: "
-             "a **red 3** (hearts or diamonds) is a bonus card that is never held in the hand, and a "
-             "**black 3** (clubs or spades) is a **stop card** (lesson 7 explains both)."),
+             "There are natural cards, wild cards and 3s. **Natural** cards are the fours up to the aces. "
+             "**Wild cards** are the 2s and the jokers: in a meld they stand in for a natural card. The **3s** "
+             "are special: a **red 3** (hearts or diamonds) is a bonus card that is never held in the hand, and "
+             "a **black 3** (clubs or spades) is a **stop card** (lesson 7 explains both)."),
         Text("values:table",
              "Every card you meld scores its value for your side when the hand ends. Every card still in your "
              "hand when the hand ends counts against your side with the same value, with one exception: the "
@@ -23,7 +23,7 @@ LESSON = Lesson(
              "which one counts depends on where the card is when the hand ends."),
         Heading("common:example", "A real deal"),
         Text("values:example",
-             "The hand of the player who moves first in the deal of lesson 1 (seed 3), and what it would "
+             "The hand of the player who moves first in the deal of lesson 1 (deal number 3), and what it would "
              "be worth melded, or cost if it were still in the hand at the end:"),
         Code("game = new_game(\"bolivia\", players=4, seed=3)\n"
              "hand = sorted(game.position.hands[game.to_move - 1])\n"

@@ -7,30 +7,30 @@ LESSON = Lesson(
     title=Text("melds:title", "Lesson 4: melds and adding to them"),
     cells=(
         Text("melds:what",
-             "A **meld** is a group of at least {meld_min} cards laid face up on the table. Bolivia has three "
+             "A **meld** is a group of at least {meld_min} cards laid face up on the table. Bolivia has these "
              "kinds:"),
         Text("melds:kinds",
              "- **Cards of one rank**, such as three kings. Wild cards may help, but at most {max_wilds} of "
-             "them, and there must always be at least twice as many natural cards as wild cards. Seven or "
-             "more cards of one rank are a **canasta**: a **natural** one without wild cards, a **mixed** one "
-             "with them.\n"
+             "them, and there must always be at least twice as many natural cards as wild cards. A meld of "
+             "{canasta_length} or more cards of one rank is a **canasta**: a **natural** one without wild "
+             "cards, a **mixed** one with them.\n"
              "- **A sequence**: natural cards of one suit in unbroken order, such as 5, 6, 7 of hearts, from "
-             "the 4 up to the ace, with no wild card. {sequence_length} of them are an **escalera**.\n"
-             "- **Wild cards alone**: 2s and jokers. {wild_meld_length} of them are a **bolivia**."),
+             "the {sequence_low} up to the ace, with no wild card. A sequence of {sequence_length} is an "
+             "**escalera**.\n"
+             "- **Wild cards alone**: 2s and jokers. A meld of {wild_meld_length} of them is a **bolivia**."),
         Text("melds:complete",
-             "An escalera and a bolivia are complete at seven cards: they are **closed**, and no card may be "
-             "added to them. A canasta may keep growing. Complete melds earn the big bonuses (lesson 10)."),
+             "An escalera and a bolivia are complete: they are **closed**, and no card may be added to them. "
+             "A canasta may keep growing. Complete melds earn the big bonuses (lesson 10)."),
         Text("melds:add",
              "Melds stay on the table for the rest of the hand. In any later turn, you or your partner may "
              "**add** cards from your hand to your side's melds, as long as the meld stays legal: a fourth "
              "king to three kings, the 8 of hearts to 5, 6, 7 of hearts. You never add to the other side's "
-             "melds. In the engine's action notation, your side's melds are numbered 1, 2, ... in the order "
-             "they were laid, so \"add KD to 2\" adds the king of diamonds to your side's second meld."),
+             "melds. The table numbers your side's melds in the order they were laid."),
         Heading("common:example", "A real deal"),
         Text("melds:example",
              "The engine judges any group of cards and says why it is or is not a meld:"),
-        Code("for cards in (\"KH KS KD\", \"KH KS 2C\", \"KH 2C 2D\", \"5H 6H 7H\", \"5H 6H 8H\", \"2C 2D JK\"):\n"
-             "    print(cards, \"->\", check_meld(cards, rules=\"bolivia\"))"),
+        Code("show_meld_verdicts([\"KH KS KD\", \"KH KS 2C\", \"KH 2C 2D\", \"5H 6H 7H\", \"5H 6H 8H\", \"2C 2D JK\"], "
+             "\"bolivia\")", shown=False),
         Heading("common:try", "Try it"),
         Text("melds:try",
              "Your side has melded three kings and 5, 6, 7 of hearts. Add cards from your hand to them, or "

@@ -1,4 +1,4 @@
-"""Lesson 5: the discard pile: taking it, when it is blocked, taking only the top card."""
+"""Lesson 5: the discard pile: taking it, when it is closed, taking only the top card."""
 
 from lessons import Code, Heading, Lesson, Text
 
@@ -23,23 +23,22 @@ LESSON = Lesson(
              "your side's sequences that is not yet complete. It goes straight onto that sequence."),
         Heading("common:example", "A real deal"),
         Text("pile:example",
-             "Player 1 holds two kings and the top of the pile is a king. Everything player 1 may do now, as "
-             "the engine lists it:"),
+             "You are player 1: you hold two kings, and the top of the pile is a king. Everything you may do "
+             "now, as the engine lists it:"),
         Code("game = Game.from_position(SCENARIOS[\"take-the-pile\"].text)\n"
              "show_table(game)", shown=False),
-        Code("for action in game.legal_actions():\n"
-             "    print(action)"),
+        Code("show_moves(game)"),
         Heading("common:try", "Try it"),
         Text("pile:try",
-             "Take the pile with the two kings, or try to take it with the wrong cards and read the "
+             "Take the pile with your two kings, or try to take it with the wrong cards and read the "
              "engine's reason."),
         Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("pile:question",
-             "Now the top card is a 2, with a king under it. Player 1 still holds two kings. May player 1 "
-             "take the pile with them?"),
+             "Now the top card is a 2, with a king under it. You still hold two kings. May you take the pile "
+             "with them?"),
         Text("pile:answer",
-             "Answer on the table: if player 1 may, take the pile with the two kings; if not, draw from the stock."),
+             "Answer on the table: if you may, take the pile with your two kings; if not, draw from the stock."),
         Code("ActionQuiz(SCENARIOS[\"wild-on-top\"].text, answer=\"draw\", asked=\"take pile with KH KS\")",
              shown=False),
     ),

@@ -21,8 +21,8 @@ LESSON = Lesson(
              "of the hand, however small."),
         Heading("common:example", "A real deal"),
         Text("initial:example",
-             "Side 1 has not melded yet this hand; its score and its minimum are shown below. Player 1 holds "
-             "three kings and three queens:"),
+             "Your side has not melded yet this hand; its score and its minimum are shown below. You are "
+             "player 1 and hold three kings and three queens:"),
         Code("game = Game.from_position(SCENARIOS[\"initial-meld-short\"].text)\n"
              "show_table(game)", shown=False),
         Code("show_minimum(game)\n"
@@ -33,11 +33,11 @@ LESSON = Lesson(
         Code("show_card_values(\"bolivia\")"),
         Heading("common:try", "Try it"),
         Text("initial:try",
-             "Try other melds from this hand: can player 1 reach the minimum at all?"),
+             "Try other melds from this hand: can you reach the minimum at all?"),
         Code("LessonTable(game)", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("initial:question",
-             "Side 1's score is 0 and it has not melded yet. Player 1 melds three aces and three kings in one "
+             "Your side's score is 0 and it has not melded yet. You meld three aces and three kings in one "
              "turn. Is that enough for the initial meld?"),
         Text("initial:answer",
              "Answer on the table: if it is enough, lay the three aces and the three kings together (choose the "

@@ -21,12 +21,13 @@ LESSON = Lesson(
         Heading("common:example", "A real deal"),
         Text("score:example",
              "A side that went out with an escalera, a mixed canasta of queens and three aces, and one red 3; "
-             "its partner kept a 5 in hand. The engine's score sheet, line by line:"),
+             "its partner kept the 5 of clubs in hand. The engine's score sheet, line by line:"),
         Code("show_score(score_side([\"4H 5H 6H 7H 8H 9H 10H\", \"QH QS QD QC QH 2C JK\", \"AH AS AD\"], hand=\"5C\", "
              "red_threes=1, went_out=True, rules=\"bolivia\"))", shown=False),
         Heading("common:try", "Try it"),
-        Text("score:try",
-             "Enter any side's melds and the cards left in hand, and read the engine's score sheet."),
+        Text("score:try-tap",
+             "Score any side's hand: tap cards to make its melds and to say what was left in hand, and read "
+             "the engine's score sheet."),
         Code("ScoreCalculator()", shown=False),
         Heading("common:exercise", "Exercise"),
         Text("score:question",

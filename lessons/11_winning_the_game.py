@@ -17,9 +17,9 @@ LESSON = Lesson(
              "So that a game cannot go on for ever, a game that reaches {hand_cap} hands stops there as a "
              "draw, whatever the totals."),
         Heading("common:example", "A real deal"),
-        Text("win:example",
-             "The computer plays a seeded game to its end, a short one with a lower target agreed before the "
-             "start; the score sheet hand by hand, and the winner:"),
+        Text("win:example-deal",
+             "The computer plays deal number 2 to the end of its game, a short game with a lower target agreed "
+             "before the start; the score sheet hand by hand, and the winner:"),
         Code("game = new_game(\"bolivia\", players=4, seed=2, target=2500)\n"
              "play_to_the_end(game)"),
         Heading("common:try", "Try it"),

@@ -19,16 +19,16 @@ LESSON = Lesson(
              "Draw, meld if you want, discard one card: then it is the next player's turn (lesson 1)."),
         Term("g:discard", "discard",
              "The one card you put on the pile to end your turn, and putting it there (lesson 1)."),
-        Term("g:seed", "seed",
-             "A number that makes the computer's shuffle repeatable: the same seed deals the same cards "
-             "every time (lesson 1)."),
+        Term("g:deal-number", "deal number",
+             "The number of a deal here: the same number always deals the same cards, so a game can be "
+             "played again or shown to someone else (lesson 1)."),
         Term("g:side", "side",
-             "The players who score together: two partners with four players, one player alone with two or "
-             "three (lesson 2)."),
+             "The players who score together: {side_size} partners at a table of {players}, one player alone "
+             "at a smaller table (lesson 2)."),
         Term("g:partner", "partner",
              "The player on your side, sitting opposite you; you share melds and score (lesson 2)."),
         Term("g:natural", "natural card",
-             "Any card from 4 to ace: it stands for itself (lesson 3).", "4H 9C QS AD"),
+             "Any card from the {sequence_low} up to the ace: it stands for itself (lesson 3).", "4H 9C QS AD"),
         Term("g:wild", "wild card",
              "A 2 or a joker: in a meld it stands in for a natural card (lesson 3).", "2C 2H JK"),
         Term("g:meld", "meld",
@@ -37,8 +37,8 @@ LESSON = Lesson(
         Term("g:sequence", "sequence",
              "Natural cards of one suit in unbroken order, such as 5, 6, 7 of hearts (lesson 4).", "5H 6H 7H"),
         Term("g:canasta", "canasta",
-             "A meld of seven or more cards of one rank: **natural** without wild cards, **mixed** with "
-             "them (lesson 4).", "QH QH QS QS QD QC 2C"),
+             "A meld of {canasta_length} or more cards of one rank: **natural** without wild cards, **mixed** "
+             "with them (lesson 4).", "QH QH QS QS QD QC 2C"),
         Term("g:escalera", "escalera",
              "A complete sequence of {sequence_length} natural cards of one suit; it is closed (lesson 4).",
              "4H 5H 6H 7H 8H 9H 10H"),
@@ -46,7 +46,8 @@ LESSON = Lesson(
              "A complete meld of {wild_meld_length} wild cards; it is closed (lesson 4).",
              "2C 2D 2H 2S JK JK JK"),
         Term("g:samba", "samba",
-             "The Swedish club rules' word for a sequence; a complete one has seven cards (lesson 12).",
+             "The Swedish club rules' word for a sequence; a complete one has {sequence_length} cards "
+             "(lesson 12).",
              "8S 9S 10S JS QS KS AS"),
         Term("g:closed", "closed",
              "A complete escalera or bolivia is closed: no card may be added to it. The pile is closed while "
@@ -80,5 +81,8 @@ LESSON = Lesson(
              "(lesson 10)."),
         Term("g:target", "target",
              "The total at which the game ends: {target} points (lesson 11)."),
+        Term("g:assumption", "assumption",
+             "A rule the rule texts do not state, which the engine assumes so that a game can be played; the "
+             "lessons say so wherever they rest on one, and the rules sheets mark it (lessons 7, 8, 9 and 13)."),
     ),
 )

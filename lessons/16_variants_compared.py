@@ -14,7 +14,7 @@ LESSON = Lesson(
              "| rule set | what it is |\n"
              "|---|---|\n"
              "| `bolivia` | Bolivia as most card-game reference books give it (the default) |\n"
-             "| `swedish` | a Swedish club variant: three kinds of bolivia, sambas with a wild card, a pile always "
+             "| `swedish` | a Swedish club variant: bolivias of several kinds, sambas with a wild card, a pile always "
              "frozen |\n"
              "| `two-deck` | a two-deck partnership description: {two_deck_cards} cards, {two_deck_hand_size}-card "
              "hands |\n"

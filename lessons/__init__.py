@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bolivia_core.melds import CANASTA_LENGTH
 from bolivia_core.rules import Rules, get_rules
 
 HERE = Path(__file__).parent
@@ -23,10 +24,15 @@ LOCALE_DIR = HERE / "locale"
 
 @dataclass(frozen=True)
 class Text:
-    """A paragraph of prose (Markdown): ``id`` is its gettext context, ``english`` its msgid."""
+    """A paragraph of prose (Markdown): ``id`` is its gettext context, ``english`` its msgid.
+
+    ``rests_on`` names the rule knobs the paragraph states without a placeholder (the end of the stock);
+    where one of them, or a placeholder's knob (``FACT_KNOBS``), is an assumption in the lesson's rules,
+    the paragraph says so (tests/test_lessons_prose.py)."""
 
     id: str
     english: str
+    rests_on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,23 +133,52 @@ def _at(table: Mapping[int, int], rules: Rules) -> int:
     return table[rules.default_players]
 
 
+FACT_KNOBS: Mapping[str, str] = {
+    "decks": "decks", "jokers": "jokers", "cards": "decks", "players": "sides", "max_players": "sides",
+    "side_count": "sides", "side_size": "sides", "hand_size": "hand_size", "draw": "draw_count",
+    "meld_min": "meld_min_cards", "min_naturals": "same_rank_min_naturals", "max_wilds": "same_rank_max_wilds",
+    "sequence_length": "sequence_length", "sequence_low": "sequence_low_rank",
+    "sequence_max_wilds": "sequence_max_wilds", "wild_meld_length": "wild_meld_length",
+    "black_three_meld_max": "black_three_meld_max",
+    "value_joker": "card_values", "value_two": "card_values", "value_ace": "card_values", "value_king": "card_values",
+    "value_eight": "card_values", "value_seven": "card_values", "value_four": "card_values",
+    "value_black_three": "card_values", "black_three_in_hand": "black_three_in_hand", "red_three": "red_three_value",
+    "red_threes_all": "red_threes_all_total", "bonus_mixed": "bonus_mixed_canasta",
+    "bonus_natural": "bonus_natural_canasta", "bonus_sequence": "bonus_natural_sequence",
+    "bonus_mixed_sequence": "bonus_mixed_sequence", "bonus_bolivia": "bonus_bolivia",
+    "bonus_bolivia_black": "bonus_bolivia_three_twos_four_jokers", "bonus_bolivia_red": "bonus_bolivia_seven_twos",
+    "going_out_bonus": "going_out_bonus", "concealed_bonus": "concealed_going_out_bonus",
+    "target": "target_score", "hand_cap": "hand_cap", "minimum_below_zero": "initial_meld_below_zero",
+    "minimum_first": "initial_meld_steps", "minimum_last": "initial_meld_steps", "score_last": "initial_meld_steps",
+    "pile_cards_taken": "pile_cards_taken", "keep_cards": "keep_two_cards", "fewest_players": "sides",
+    "going_out_melds_fewest": "going_out_needs",
+}  # fmt: skip
+"""The rule knob each placeholder of a lesson's prose is read from (``facts``)."""
+
+
 def facts(rules: Rules) -> dict[str, int | str]:
     """Every rule value a lesson's prose names, read from the rules object (numbers stay numbers)."""
     values = rules.card_values
     steps = dict(rules.initial_meld_steps)
     scores = sorted(steps)
+    sides = rules.sides[rules.default_players]
     return {
         "decks": rules.decks,
         "jokers": rules.jokers,
         "cards": 52 * rules.decks + rules.jokers,
         "players": rules.default_players,
+        "max_players": max(rules.player_counts),
+        "side_count": len(sides),
+        "side_size": max(sides),
         "hand_size": _at(rules.hand_size, rules),
         "draw": _at(rules.draw_count, rules),
         "meld_min": rules.meld_min_cards,
         "min_naturals": rules.same_rank_min_naturals,
         "max_wilds": rules.same_rank_max_wilds,
-        "canasta_length": 7,
+        "canasta_length": CANASTA_LENGTH,
         "sequence_length": rules.sequence_length,
+        "sequence_low": rules.sequence_low_rank,
+        "sequence_max_wilds": rules.sequence_max_wilds,
         "wild_meld_length": rules.wild_meld_length,
         "black_three_meld_max": rules.black_three_meld_max,
         "value_joker": values["JK"],
@@ -174,6 +209,9 @@ def facts(rules: Rules) -> dict[str, int | str]:
         "minimum_last": steps[scores[-1]],
         "score_last": scores[-1],
         "pile_cards_taken": rules.pile_cards_taken if isinstance(rules.pile_cards_taken, int) else 0,
+        "keep_cards": 2 if rules.keep_two_cards else 0,  # the knob's own words: "keeps two cards in hand"
+        "fewest_players": min(rules.player_counts),
+        "going_out_melds_fewest": min(len(needs) for needs in rules.going_out_needs[min(rules.player_counts)]),
     }
 
 

@@ -51,10 +51,10 @@ TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # stable headers: a diff shows only texts
 REPORT_LINE = re.compile(r"^\w+ \(\w+\): \d+/\d+ translated")  # ``missing``'s heading, skipped by ``fill``
 FIELD = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
-CARD_FIELDS = {"card", "cards", "upcard", "melds", "top"}
+CARD_FIELDS = {"card", "cards", "upcard", "melds", "top", "partners"}
 
 # Catalogue codes whose English texts contain the game's own notation.
-NOTATION_CODES = {"pile-way": "{ways} lists the knob's own values (natural pair, own meld): leave it as it is."}
+NOTATION_CODES = {"pile-way": "{ways} lists the ways to take the pile (the way:... codes), said in your language."}
 
 # What each domain's words are, for the headers of its files.
 WHAT = {
@@ -130,8 +130,11 @@ def translator_notes(code: str, english: str, language: str | None) -> list[str]
         notes.append("Keep these placeholders exactly: " + ", ".join("{" + name + "}" for name in plain) + ".")
     if listed:
         notes.append("Keep these list fields exactly, spec included: " + ", ".join(listed) + ".")
-    if CARD_FIELDS & set(plain):
-        notes.append("Card fields are card notation (10H, KS, JK): never translated.")
+    if CARD_FIELDS & {name for name, _spec in fields}:
+        notes.append("Card fields are said as card names on a page (card notation on the command line): give the "
+                     "case your sentence needs, {card:acc}, {cards:ins}, a preposition first {card:s+ins}, or the "
+                     "word agreeing with the card {card:agree:m=...|f=...|n=...|pl=...} (bolivia_core/i18n/"
+                     "locale/card_names.json).")
     if counted:
         order = "|".join(PLURAL_CATEGORIES[language]) if language else "the language's CLDR categories"
         notes.append(
@@ -184,8 +187,8 @@ def template_catalog(language: str | None, domain: str = DOMAIN) -> Catalog:
             "# words of the rule texts in this language, open to review by native speakers.\n"
             if language else f"# The Bolivia explorer's messages, {what}: the template, made from EN.\n"
         ) + (
-            "# msgctxt is the catalogue code, msgid the English text. Card notation (10H, KS, JK), action\n"
-            "# syntax (take pile with KH KS) and every {placeholder} stay exactly as they are.\n"
+            "# msgctxt is the catalogue code, msgid the English text. Every {placeholder} stays as it is; a card\n"
+            "# field may take a grammatical case ({card:acc}: see the notes).\n"
             "# Made and merged by scripts/i18n.py; edit the msgstr lines only."
         )
     catalog = empty_catalog(language, domain, header)

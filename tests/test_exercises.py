@@ -64,7 +64,7 @@ def test_a_wrong_score_gets_a_hint_then_the_worked_answer() -> None:
     quiz.guess.value = "60"
     quiz.check.click()
     assert quiz.done and quiz.check.disabled and quiz.guess.disabled
-    assert "last try" in quiz.feedback.value and "The side scores -140." in quiz.feedback.value
+    assert "last try" in quiz.feedback.value and "The side scores -140:" in quiz.feedback.value
     assert "+60" in quiz.feedback.value and "-200" in quiz.feedback.value  # the sheet, line by line
 
 
@@ -79,7 +79,7 @@ def test_a_right_score_first_time_is_marked_and_explained() -> None:
     # the escalera (1,500 + 50), the kings (30); two red 3s count against a side that may not go out: -200
     quiz.guess.value = "1,380"
     quiz.check.click()
-    assert quiz.done and "✔ Right." in quiz.feedback.value and "The side scores +1,380." in quiz.feedback.value
+    assert quiz.done and "✔ Right." in quiz.feedback.value and "The side scores +1,380:" in quiz.feedback.value
 
 
 def test_a_meld_quiz_needs_every_answer_and_hints_per_rule_set() -> None:
@@ -108,11 +108,11 @@ def test_a_winner_quiz_is_marked_by_the_engine_s_rule_for_a_finished_game() -> N
     assert "highest total wins" in quiz.feedback.value
     quiz.answer.value = "2"
     quiz.check.click()
-    assert "Side 2 has won." in quiz.feedback.value
+    assert "Side 2 has won:" in quiz.feedback.value
     tie = WinnerQuiz([15_900, 15_900])
     tie.answer.value = "0"
     tie.check.click()
-    assert "The game is a draw." in tie.feedback.value
+    assert "The game is a draw:" in tie.feedback.value
     with pytest.raises(ValueError, match="totals of two sides"):
         WinnerQuiz([1, 2, 3])
 

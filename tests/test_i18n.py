@@ -116,7 +116,7 @@ def test_no_message_falls_back_to_english(language: str) -> None:
     """Every code, and every knob's description as the rules give it, comes from the language's
     own catalogue; a text the same as the English must be one of the game's shared words."""
     shared = {"bolivia", "Bolivia", "Canasta", "canasta", "escalera", "samba", "joker", "{label} ({cards}): bonus",
-              "Melds", "partner", "bonus", "expert"}  # fmt: skip
+              "Melds", "partner", "bonus", "expert", "{knob}: {value}", "{rule}: {value}"}  # fmt: skip
     for code, english in EVERY.items():
         template = translated(code, language)
         assert template is not None, f"{language} {code} falls back to English"
@@ -247,11 +247,11 @@ def test_glossary_shows_each_term_beside_the_english() -> None:
     ("language", "king_of_hearts", "ace_of_spades", "joker"),
     [
         ("en", "king of hearts", "ace of spades", "joker"),
-        ("sv", "kung av hjärter", "ess av spader", "joker"),
+        ("sv", "hjärter kung", "spader ess", "joker"),  # suit first, as Swedish players say: "hjärter fyra"
         ("da", "hjerter konge", "spar es", "joker"),
         ("nb", "hjerter konge", "spar ess", "joker"),
         ("pl", "król kier", "as pik", "joker"),
-        ("cs", "král v barvě srdce", "eso v barvě piky", "žolík"),
+        ("cs", "srdcový král", "pikové eso", "žolík"),  # the suit an adjective agreeing with the card: "kárová dáma"
     ],
 )
 def test_card_names_for_screen_readers(language: str, king_of_hearts: str, ace_of_spades: str, joker: str) -> None:

@@ -49,14 +49,15 @@ def test_meld_lab_changes_language_keeping_the_learner_s_cards_and_table() -> No
     assert (list(lab.cards_in_hand), [list(m) for m in lab.table], list(lab.hand.selected)) == before
     assert lab.hand.label == render("lab:hand-label", language="pl")
     assert lab.hand.cards[0]["name"] == card_name(lab.cards_in_hand[0], "pl")
-    assert lab.message.value == "<p role='status'>Wyłożono KD KH KS.</p>"
-    assert lab._rows[0].label == "układ: KD KH KS"
+    assert lab.message.value == "<p role='status'>Wyłożono króla karo, króla kier i króla pik.</p>"
+    assert lab._rows[0].label == "układ: król karo, król kier i król pik"
     assert lab.rules_picker.value == "bolivia" and lab.rules_picker.label == "Boliwia"
     # three kings are 30 points; at a score of 0 the first melds need 50, so 20 to go
     assert "pierwsze wyłożenie: 30 z 50 punktów przy wyniku 0 (brakuje 20)" in lab.meter_text.value
     assert "<b>razem</b>" in lab.score_sheet.value
     lab.language.value = "en"
-    assert lab.message.value == "<p role='status'>Melded KD KH KS.</p>"
+    assert lab.message.value == (
+        "<p role='status'>Melded the king of diamonds, the king of hearts and the king of spades.</p>")
     assert lab.hand.label == "your hand: choose cards for a meld"
 
 
@@ -93,7 +94,8 @@ def test_score_calculator_changes_language_keeping_what_was_entered() -> None:
     assert calculator.melds.value == "KH KS KD" and calculator.melds.description == "Układy"
     assert calculator.rules.label == "Boliwia"
     # three kings at 10 points each, melded: +30
-    assert "wyłożone król kier, król pik i król karo" in calculator.result.value
+    assert "wyłożono <span class='bolivia-chips'>" in calculator.result.value
+    assert "'król kier'>K♥" in calculator.result.value  # each card drawn small, named for a screen reader
     assert "<b>razem</b>" in calculator.result.value
     assert "+30" in calculator.result.value
 
@@ -195,7 +197,7 @@ def test_page_heading_follows_the_picker() -> None:
     heading = page_heading("meld_checker.ipynb")
     checker = MeldChecker(language="en")
     checker.language.value = "cs"
-    assert heading.value.startswith("<h1>Kontrola vyložení</h1><p>Zadejte karty")
+    assert heading.value.startswith("<h1>Kontrola vyložení</h1><p>Klepáním na karty")
     checker.language.value = "en"
     assert heading.value.startswith("<h1>Meld checker</h1>")
 

@@ -1,6 +1,7 @@
-"""The lessons' card table driven from Python as the page's taps drive it: a lesson position where the
-learner plays every seat in turn, with undo; and exercises answered by making the move, marked without
-playing a wrong one.
+"""The lessons' card table driven from Python as the page's taps drive it: a lesson position played from
+the learner's own seat, the others played by computers when asked, with undo; and exercises answered by
+making the move, marked without playing a wrong one, giving nothing away before the answer and saying why
+after it.
 
 Expected answers come from the rule texts (RULES.md): a turn starts with a draw; while a wild card is on
 top nobody may take the pile; a side adds only to its own melds; Bolivia's first initial meld needs 50
@@ -103,7 +104,7 @@ def test_a_malformed_intent_is_refused_by_name_spends_no_try_and_changes_nothing
 def test_adding_to_the_other_side_s_meld_is_a_wrong_answer_said_by_side() -> None:
     """Lesson 2: side 2's eights are on the table for player 1 to see; tapping them with the 8 of hearts is
     the answer "yes", which is wrong: a side adds only to its own melds."""
-    quiz = ActionQuiz(EIGHTS, answer="discard 8H")
+    quiz = ActionQuiz(EIGHTS, answer="discard 8H", why="lesson-why-own-melds")
     theirs = [side for side in quiz.sides.values() if not side["mine"]]
     assert [meld["cards"] for meld in theirs[0]["melds"].values()] == [["8C", "8D", "8S"]]  # the eights are shown
     assert theirs[0]["melds"]["1"]["label"].startswith("meld 1: 8s")  # named for a screen reader
@@ -115,7 +116,7 @@ def test_adding_to_the_other_side_s_meld_is_a_wrong_answer_said_by_side() -> Non
 
 
 def test_the_worked_answer_says_why_the_last_move_was_wrong() -> None:
-    quiz = ActionQuiz(EIGHTS, answer="discard 8H")
+    quiz = ActionQuiz(EIGHTS, answer="discard 8H", why="lesson-why-own-melds")
     for _ in range(2):
         quiz.handle({"do": "add", "side": 1, "meld": 1, "cards": indices(quiz, "8H"), "where": "their-meld-1-1"})
     assert quiz.source.done and [str(a) for a in quiz.source.game.history] == ["discard 8H"]
@@ -154,10 +155,10 @@ def test_a_hint_speaks_the_page_s_language() -> None:
     quiz = pile_quiz()
     quiz.handle({"do": "take_pile", "cards": indices(quiz, "KH KS"), "where": "pile"})
     text = said(quiz)
-    assert "Et tip" in text and "klør 2" in text and "A hint" not in text and not CARD_CODE.search(text)
+    assert "Et tip" in text and "klør to" in text and "A hint" not in text and not CARD_CODE.search(text)
 
 
-def lesson_quizzes() -> list[tuple[str, ActionQuiz]]:
+def lesson_quizzes() -> list[tuple[str, CardTable]]:
     """Every lesson's action quiz, made as its page makes it."""
     import sys
 
@@ -189,22 +190,48 @@ def test_every_lesson_quiz_asks_for_the_move_its_question_s_answer_implies() -> 
 # --- the try-it table -----------------------------------------------------------------------------
 
 
-def test_a_lesson_table_plays_every_seat_in_turn_and_undoes() -> None:
-    """Lesson 1's deal: player 2 moves first; after a draw and a discard the table shows player 3's hand."""
+def test_a_lesson_table_is_played_from_the_learner_s_own_seat() -> None:
+    """Lesson 1's deal: the player who moves first is "you". A turn ends with its discard, so a second
+    discard is refused and the table stays at your seat; "the others play" plays the other seats up to your
+    next turn, each move a step the page shows in turn; undo takes your last move back with theirs."""
     game = new_game("bolivia", players=4, seed=3)
     table = LessonTable(game)
-    assert table.source.seat == 2 and table.chrome["compact"] and not table.chrome["controls"]
+    learner = game.to_move
+    assert table.source.seat == learner and table.hand["seat"] == learner and table.chrome["compact"]
     assert not table.handle({"do": "discard", "card": 0, "where": "pile"})  # a turn starts with a draw
-    assert "must first draw" in said(table) and not table.source.game.history
+    assert "you must first draw" in said(table)
+    assert f"player {learner}" not in said(table), "the learner's seat is 'you' in a refusal"
+    assert not table.source.game.history
     assert table.handle({"do": "draw", "where": "stock"})
     drawn = table.source.game.to_json()
-    assert table.chrome["controls"]  # undo now
     assert table.handle({"do": "discard", "card": 0, "where": "pile"})
-    assert table.source.seat == 3 and table.hand["seat"] == 3 and table.turn["my_turn"]
-    assert "Player 3's turn now" in said(table)
-    assert table.handle({"do": "undo"})
-    assert table.source.seat == 2 and table.source.game.to_json() == drawn
+    nxt = table.source.game.to_move
+    assert nxt != learner and table.source.seat == learner and table.hand["seat"] == learner, "stays at your seat"
+    assert f"Your turn is over: player {nxt} plays next" in said(table)
+    assert not table.handle({"do": "discard", "card": 0, "where": "pile"})  # the second discard
+    assert f"It is player {nxt}'s turn, not yours: your turn ended with your discard" in said(table)
+    assert [c["text"] for c in table.chrome["controls"]] == ["the others play", "undo my last move"]
+    played = len(table.source.game.history)
+    assert table.handle({"do": "others"})
+    assert table.source.game.to_move == learner and table.source.game.phase == "draw"
+    steps = table.steps["list"]
+    assert len(steps) == len(table.source.game.history) - played >= 6, "every move of the three others a step"
+    assert all(step["said"] and step["patch"] is not None for step in steps)
+    assert "your turn again" in said(table)
+    assert table.handle({"do": "undo"})  # back before your discard, the others' moves gone too
+    assert table.source.game.to_json() == drawn and table.source.seat == learner
     assert not game.history, "the lesson's own game is not changed by the table"
+
+
+def test_what_may_i_do_lists_the_moves_that_would_work_in_words() -> None:
+    """Lesson 14's frozen pile: one king and a wild card do not take it; "what may I do?" lists the moves
+    that do work here, said in words (a draw among them), never the card notation."""
+    table = LessonTable(Game.from_position(SCENARIOS["canasta-frozen-pile"].text))
+    assert [c["text"] for c in table.chrome["controls"]] == ["what may I do?"]
+    table.handle({"do": "list_moves"})
+    assert [str(a) for a in table.source.game.legal_actions()] == ["draw"]
+    assert table.message["lines"] == ["What you may do now (1 move):", "draw",
+                                      "to take this pile you need a natural pair of kings in your hand"]
 
 
 def test_nothing_to_undo_is_said_and_changes_nothing() -> None:
@@ -212,3 +239,52 @@ def test_nothing_to_undo_is_said_and_changes_nothing() -> None:
     before = table.source.game.to_json()
     assert not table.handle({"do": "undo"})
     assert table.source.game.to_json() == before and "Nothing to undo" in said(table)
+
+
+# --- exercises that teach: nothing given away before the answer, a reason after every answer -----------------
+
+
+def test_an_exercise_table_gives_nothing_away_before_the_answer() -> None:
+    """Lesson 5: a 2 on the pile closes it, which is what the exercise asks. Before the learner moves, the
+    table shows no "blocked", no note on the pile and no turn line telling them to draw; after, it does."""
+    quiz = pile_quiz()
+    pile = quiz.centre["pile"]
+    assert not pile["blocked"] and not quiz.centre["note"] and "blocked" not in pile["name"].lower()
+    assert quiz.turn["line"] == "Your turn: make the move you think is right."
+    assert quiz.handle({"do": "draw", "where": "stock"})
+    assert quiz.centre["pile"]["blocked"]  # answered: the table shows the position as it is
+
+
+def test_an_empty_stock_offers_pass_without_saying_it_is_the_answer() -> None:
+    """Lesson 9: the stock is empty and the learner holds no pair for the pile: the answer is to pass. The
+    exercise's table offers "pass" because the stock is empty, whatever the answer, and says nothing more."""
+    position = ("rules=bolivia; turn=1; phase=draw; melds1=KH KS KD; melds2=8C 8D 8S; p1=QH QS 5C 7D; pile=4D 9C; "
+                "rest=pile")
+    quiz = ActionQuiz(position, answer="pass", asked="draw")
+    assert [c["intent"] for c in quiz.turn["controls"]] == [{"do": "pass"}] and not quiz.centre["note"]
+    assert "stock" not in quiz.turn["line"]
+    table = LessonTable(position)  # the same position as a try-it: the turn line says the stock is out
+    assert table.turn["line"] == "Your turn, and the stock is empty: take the pile if you may, or pass."
+
+
+def test_every_lesson_quiz_says_why_its_answer_is_right() -> None:
+    """Each lesson's exercise, answered right at once: "Right." and a sentence worked out from the rules
+    (the engine's reasons against the move asked about, an initial meld counted against its minimum, or the
+    rule the lesson names), with its cards in words."""
+    from bolivia_core.i18n import set_card_style
+
+    set_card_style("words")
+    try:
+        for slug, quiz in lesson_quizzes():
+            right = quiz.source.answers[0]
+            assert quiz.handle({"do": "move", "move": str(right)}), slug
+            lines = quiz.message["lines"]
+            assert lines[0] == "✔ Right." and len(lines) == 2 and len(lines[1]) > 30, (slug, lines)
+            assert not CARD_CODE.search(lines[1]), (slug, lines)
+    finally:
+        set_card_style("notation")
+
+
+def test_a_quiz_that_cannot_say_why_cannot_be_made() -> None:
+    with pytest.raises(ValueError, match="says why its answer"):
+        ActionQuiz(EIGHTS, answer="discard 8H")

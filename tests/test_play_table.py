@@ -343,7 +343,7 @@ def test_the_coach_warns_of_a_clear_mistake_in_one_line_and_the_move_is_played()
     (line,) = said.lines
     assert line["code"] == "player-coach-warns-against"  # type: ignore[index]  # data, said in words in the page's language
     said = table.message["lines"][0]
-    assert said.startswith("The coach would not discard king of diamonds: it may let player 2 take a 13-card pile")
+    assert said.startswith("The coach would not discard the king of diamonds: it may let player 2 take a 13-card pile")
     assert not CARD_CODE.search(said), said
 
 

@@ -118,7 +118,7 @@ def test_melds_carry_their_kind_and_progress_and_the_rules_minimum() -> None:
     assert "complete (7 cards)" in melds["2"]["label"]
     assert melds["2"]["caption"] == melds["2"]["label"].removeprefix("meld 2: ")
     offered = [o["words"] for o in place_offers(view, "meld-area", "en")["moves"]]
-    assert "meld 9 of clubs, 9 of diamonds and 9 of spades" in offered
+    assert "meld the 9 of clubs, the 9 of diamonds and the 9 of spades" in offered
 
 
 def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
@@ -129,7 +129,7 @@ def test_labels_name_the_places_as_the_browser_tests_find_them() -> None:
     names = parts["hand"]["names"]
     assert sorted(names) == ["5 of clubs", "9 of clubs", "9 of diamonds", "king of hearts", "king of spades"]
     swedish = table_parts(view, "sv")["hand"]["names"]
-    assert swedish != names and "5 av klöver" in swedish
+    assert swedish != names and "klöver femma" in swedish
 
 
 def test_cards_are_said_in_words() -> None:
@@ -217,7 +217,7 @@ def test_what_a_move_brought_is_said_in_words_the_top_card_onto_a_meld_too() -> 
     table = _table("rules=bolivia; players=2; seed=5; turn=1; phase=draw; p1=9C 9D 5C JD; melds1=5H 6H 7H; "
                    "pile=4D 8H")  # fmt: skip
     assert table.handle({"do": "take_top", "meld": 1})
-    assert table.message["lines"] == ["You took 8 of hearts from the pile onto meld 1."]
+    assert table.message["lines"] == ["You took the 8 of hearts from the pile onto meld 1."]
 
 
 def test_red_threes_drawn_are_said_with_the_cards_drawn() -> None:
@@ -246,7 +246,7 @@ def test_a_refused_move_is_said_in_words() -> None:
     before = format_position(table.source.game.position)  # type: ignore[attr-defined]
     assert not table.handle({"do": "add", "meld": 1, "cards": [_index(table, "7H")]})
     lines = table.message["lines"]
-    assert lines[0] == "Not allowed: add 7 of hearts to meld 1."
+    assert lines[0] == "Not allowed: add the 7 of hearts to meld 1."
     assert format_position(table.source.game.position) == before  # type: ignore[attr-defined]
 
 

@@ -90,3 +90,41 @@ def test_the_stop_keeps_the_finished_shards(tmp_path: Any, monkeypatch: pytest.M
     _intent(lab, {"action": "stop"})
     _wait_until_done(lab)
     assert "--resume" in lab.view["error"] and lab.own is None
+
+
+# --- read as a club reads it (issue 37, item 7) --------------------------------------------------------
+
+
+def test_every_knob_is_named_in_words_in_the_choices_and_the_legends() -> None:
+    """The knob to vary is chosen by what it means; a variant is named by its knob's meaning and value, never
+    by the knob's code ("same_rank_max_wilds = 3")."""
+    lab = VariantLab(study="wilds")
+    knobs = {k["name"]: k["words"] for k in lab.view["knobs"]}
+    assert knobs["same_rank_max_wilds"] == render("knob:same_rank_max_wilds")
+    assert knobs["same_rank_max_wilds"] == "wild cards a same-rank meld may hold at the most"
+    assert lab.view["result"]["variants"] == [
+        "wild cards a same-rank meld may hold at the most: 2", "wild cards a same-rank meld may hold at the most: 3"]
+    text = " ".join([*lab.view["result"]["variants"], lab.view["result"]["turns_alt"],
+                     *(s for part in lab.view["result"]["differences"] for s in part["clear"])])  # fmt: skip
+    assert "same_rank_max_wilds" not in text and "_" not in text
+
+
+@pytest.mark.parametrize(("done", "left", "said"), [
+    (40, 12, "40 of 100 games played, 2.00 games a second, about 12 seconds left"),
+    (99, 0, "99 of 100 games played, 2.00 games a second: almost done"),
+    (100, 0, "All 100 games played."),
+])  # fmt: skip
+def test_the_progress_ends_properly(done: int, left: int, said: str) -> None:
+    """Never "about no seconds left": the last second says almost done, the end says every game is played."""
+    lab = VariantLab()
+    lab.progress = {"done": done, "total": 100, "rate": 2.0, "left": left}
+    lab.say()
+    assert lab.view["progress"]["text"] == said
+
+
+def test_a_result_counts_every_measure_behind_all_measures() -> None:
+    """What was found is listed; every measure (the full table) waits behind "All measures (N)"."""
+    lab = VariantLab(study="wilds")
+    result = lab.view["result"]
+    assert result["measures"] == len(result["table"]) >= 20
+    assert lab.view["labels"]["all-measures"] == "All measures"

@@ -173,7 +173,7 @@ def test_the_explorer_draws_the_position_from_the_seat_to_move_with_its_moves() 
     explorer.handle({"do": "list_moves"})
     lines = explorer.message["lines"]
     assert lines[0] == f"Player 1 may make {len(view['moves'])} moves now:"
-    assert "take the pile with king of hearts and king of spades" in " ".join(lines)
+    assert "take the pile with the king of hearts and the king of spades" in " ".join(lines)
 
 
 def test_the_explorer_plays_a_move_by_touch_turns_to_the_next_seat_and_undoes() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -48,7 +50,7 @@ def test_bad_cards_are_explained_not_raised() -> None:
     assert checker.verdict is None
     assert "&#x27;1S&#x27; is not a card" in checker.result.value and "role='alert'" in checker.result.value
     checker.cards.value = ""
-    assert "Type some cards" in checker.result.value
+    assert "Tap some cards" in checker.result.value
 
 
 def test_updated_in_place() -> None:
@@ -124,7 +126,7 @@ def test_meld_lab_deals_judges_and_melds_under_every_preset(preset: str) -> None
     lab.meld_button.click()
     assert [str(c) for c in lab.table[0]] == ["KD", "KH", "KS"] and len(lab.hand.cards) == 3
     assert "+30" in lab.score_sheet.value
-    assert "melded king of diamonds, king of hearts and king of spades" in lab.score_sheet.value
+    assert "aria-label='king of diamonds'>K♦</span>" in lab.score_sheet.value  # the sheet draws its cards small
     lab.hand.selected = [0, 1]
     assert "✘ Not legal" in lab.verdict.value and lab.meld_button.disabled
 
@@ -154,7 +156,7 @@ def test_meld_lab_lessons_and_bad_positions() -> None:
     assert len(lab.table) == 2 and lab.meter_text.value.endswith("the side has made its initial meld</span>")
     before = lab.position_text.value
     lab.load("rules=bolivia; p1=KH KH KH KH")
-    assert "KH appears 4 times" in lab.message.value and lab.position_text.value == before
+    assert "the king of hearts appears 4 times" in lab.message.value and lab.position_text.value == before
 
 
 def test_score_calculator_line_items_and_refusals() -> None:
@@ -176,8 +178,67 @@ def test_variant_explorer_shows_the_situation_as_cards_named_for_screen_readers(
     # the example: three melds to try, two melds on the table, three cards in hand, a pile of three
     assert [[c["code"] for c in row.cards] for row in cards.candidates.rows] == [
         ["KH", "KS", "2C", "2D"], ["4H", "5H", "6H", "2C"], ["2C", "2D", "2H", "2S", "JK", "JK", "JK"]]
-    assert [row.label for row in cards.table.rows] == ["meld: 4S 5S 6S 7S 8S 9S 10S", "meld: KH KH KS KS KD KD KC"]
+    assert cards.table.rows[0].label == (
+        "meld: 4 of spades, 5 of spades, 6 of spades, 7 of spades, 8 of spades, 9 of spades and 10 of spades")
     assert [c["name"] for c in cards.hand.cards] == ["queen of hearts", "queen of spades", "5 of clubs"]
     assert cards.pile.label == "the discard pile, top card last" and cards.pile.cards[-1]["code"] == "QD"
     explorer.situation["hand"].value = "QH QX"  # not cards: no pictures, the table below names the mistake
     assert cards.hand.cards == [] and "⚠" in explorer.situation_table.value
+
+
+def test_cards_are_entered_by_tapping_a_deck() -> None:
+    """The meld checker's cards come from taps: a card of the deck is added, a chosen card tapped goes back;
+    nobody types the notation (issue 37)."""
+    checker = MeldChecker()
+    hearts = checker.cards.deck[2]
+    assert [c["code"] for c in hearts.cards][:3] == ["2H", "3H", "4H"]
+    assert hearts.label == "hearts: tap a card to add it"
+    for index in (3, 4, 5):  # 5, 6, 7 of hearts, tapped quickly: each tap a message of its own, none lost
+        hearts.tap(index)
+    assert checker.cards.value == "5H 6H 7H" and hearts.selected == []
+    assert checker.verdict is not None and checker.verdict.kind == "sequence"
+    chosen = checker.cards.chosen.children[0]
+    assert chosen.label == "chosen: the 5 of hearts, the 6 of hearts and the 7 of hearts"
+    chosen.tap(1)  # the 6 of hearts taken back
+    assert checker.cards.value == "5H 7H" and not checker.verdict.legal
+
+
+def test_the_score_calculator_takes_melds_one_after_another_by_tapping() -> None:
+    from bolivia_widgets import ScoreCalculator
+
+    calculator = ScoreCalculator()
+    kings = calculator.melds.deck[3]  # spades
+    for _ in range(3):
+        kings.tap(11)  # the king of spades, three times (three packs)
+    calculator.melds.new_group.click()
+    calculator.melds.deck[0].tap(2)  # a 4 of clubs starts the next meld
+    assert calculator.melds.value == "KS KS KS\n4C"
+    calculator.hand.deck[4].tap(0)  # a joker left in hand
+    assert calculator.hand.value == "JK" and "role='alert'" in calculator.result.value  # a lone 4 is no meld
+    calculator.melds.value = "KS KS KS"
+    assert "+30" in calculator.result.value and "-50" in calculator.result.value
+
+
+def test_the_meld_checker_page_names_each_rule_set_once_a_line() -> None:
+    from bolivia_widgets.dashboards.meld_checker import each_rule_set
+
+    lines = each_rule_set("KH KS 2C 2D").value.split("<li>")[1:]
+    assert len(lines) == 4
+    for line, title in zip(lines, ("Bolivia", "Swedish", "two-deck", "Canasta"), strict=True):
+        assert line.count(title) == 1, line
+
+
+def test_the_variant_explorer_explains_the_notation_it_shows() -> None:
+    from bolivia_widgets import VariantExplorer
+
+    explorer = VariantExplorer(presets=("bolivia", "canasta"))
+    table = explorer.rules_table.value
+    assert "4: 11" in table or "4: 15" in table  # a value by table size is shown ...
+    assert "“4: 11” means 11 at a table of 4 players" in table  # ... and its notation explained under it
+    assert "“1500-90” means 90 points" in table and "“sequence + any” means" in table
+    typed = explorer.situation["hand"].value
+    assert re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b", typed)  # the situation's cards are typed in the notation ...
+    assert explorer._notation in explorer.tabs.children[1].children  # ... and it is explained where it is typed
+    assert "(C clubs, D diamonds, H hearts, S spades)" in explorer._notation.value
+    explorer.language.value = "pl"
+    assert "(C trefl, D karo, H kier, S pik)" in explorer._notation.value

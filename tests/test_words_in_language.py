@@ -143,7 +143,7 @@ def test_no_wild_cards_allowed_in_a_sequence_is_said_grammatically(language: str
 
 def test_a_computer_s_discard_rationale_speaks_of_its_own_side() -> None:
     assert render("why-discard-club", {"card": "5C"}) == "discards 5C: it is the card least useful to its side"
-    for language, mine in (("da", "spillerens side"), ("pl", "jego stronie"), ("sv", "spelarens lag")):
+    for language, mine in (("da", "spillerens side"), ("pl", "jego drużynie"), ("sv", "spelarens lag")):
         said = render("why-discard-club", {"card": "5C"}, language)
         assert mine in said and "din " not in said and "twojej" not in said
 
@@ -185,7 +185,7 @@ def test_polish_and_czech_say_none_with_a_negated_verb_and_one_once() -> None:
     assert took[0]["pl"].endswith("i nie bierze już żadnej karty na rękę")
     assert took[0]["cs"].endswith("a už nebere žádnou další kartu do ruky")
     assert took[1]["pl"].endswith("i jeszcze 1 kartę na rękę") and took[1]["cs"].endswith("a ještě 1 kartu do ruky")
-    assert render("no-such-meld", {"index": 4, "count": 0}, "pl") == "strona nie ma układu 4: nie ma żadnego układu"
+    assert render("no-such-meld", {"index": 4, "count": 0}, "pl") == "drużyna nie ma układu 4: nie ma żadnego układu"
     assert render("no-such-meld", {"index": 4, "count": 0}, "cs") == "strana nemá vyložení 4: nemá žádné vyložení"
 
 
@@ -305,7 +305,7 @@ def test_swedish_simulation_counts_deals_in_the_plural() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("pl", "Według zasad „wariant szwedzki” strona wyłożyła układy:"),
+    ("pl", "Według zasad „wariant szwedzki” drużyna wyłożyła układy:"),
     ("cs", "Podle pravidel „švédská varianta“ strana vyložila:"),
 ])  # fmt: skip
 def test_score_exercise_puts_the_rules_title_in_quotes(language: str, said: str) -> None:
@@ -321,12 +321,12 @@ def test_danish_values_question_keeps_one_tense() -> None:
 
 
 def test_swedish_escalera_and_the_club_s_red_samba_are_different_words() -> None:
-    """The Swedish club's natural samba is its "röd Samba"; Bolivia's escalera is a natural Samba (the
-    seed's other word for it), so a spade escalera is not "röd Samba i spader"."""
+    """The Swedish club's natural samba is its "röd Samba" (the Swedish text's own word); Bolivia's seven-card
+    sequence is an escalera in Swedish too: "samba" is the Swedish variant's word, not Bolivia's (issue 37)."""
     spades = "4S 5S 6S 7S 8S 9S 10S"
     escalera = _said("sv", check_meld(spades, "bolivia"))
     club = _said("sv", check_meld(spades, "swedish"))
-    assert "naturlig Samba" in escalera and "röd" not in escalera, escalera
+    assert "escalera" in escalera and "Samba" not in escalera and "samba" not in escalera, escalera
     assert "röd Samba" in club, club
     labels = {code: sv for code, (_en, sv) in _translations("sv", "bolivia").items() if code.startswith("label:")}
     assert labels["label:mixed-sequence:escalera"] != labels["label:mixed-sequence:samba"]

@@ -25,7 +25,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_language
+from bolivia_core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise_language, render, set_card_style, set_language
 from bolivia_core.rules import PRESETS, rules_title  # rules_title: the widgets' name for it, as before
 
 __all__ = [
@@ -63,7 +63,9 @@ def accepted_languages(header: str) -> list[str]:
 
 def page_language(query: str | None = None, accept: str | None = None) -> str:
     """The language this page should speak: ``?lang=`` first, then the browser's choice, then English
-    (in a kernel started ahead, English until ``follow_request`` has the request)."""
+    (in a kernel started ahead, English until ``follow_request`` has the request). A page says cards in
+    words: people read it (the card notation is for typing)."""
+    set_card_style("words")
     if query is None and accept is None and "language" in _ASKED:
         return _ASKED["language"]
     if query is None:
@@ -174,6 +176,7 @@ class LanguagePicker(widgets.HBox):
 
     def __init__(self, language: str | None = None, **kwargs: Any) -> None:
         chosen = set_language(language or page_language())
+        set_card_style("words")
         self.dropdown = widgets.Dropdown(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=chosen,
             description=render("page:language"), layout=widgets.Layout(width="16em"),
@@ -208,6 +211,7 @@ def set_page_language(language: str) -> str:
     """Make ``language`` the page's own (a lesson's copy in its language's folder, whose address has no
     ``?lang=``): every widget that asks which language the page speaks is told this one."""
     _ASKED["language"] = set_language(language)
+    set_card_style("words")  # a page says cards in words: people read it (the notation is for typing)
     return _ASKED["language"]
 
 

@@ -30,6 +30,8 @@ from bolivia_core.scenario import SCENARIOS
 from bolivia_core.seat import seat_view
 
 from .components.cards import CardRow
+from .components.table_view import cards_in_words
+from .dashboards.game_viewer import GameViewer
 from .lessons.exercise import WinnerQuiz
 from .language import PageLanguage, set_page_language
 from .dashboards.meld_checker import MeldQuiz
@@ -44,7 +46,7 @@ __all__ = [
     "CardRow",
     "CardValues",
     "Game",
-    "HandEnder",
+    "GameViewer",
     "LessonTable",
     "MeldQuiz",
     "RedThrees",
@@ -68,7 +70,9 @@ __all__ = [
     "show_differences",
     "show_hand_worth",
     "show_initial_minimums",
+    "show_meld_verdicts",
     "show_minimum",
+    "show_moves",
     "show_rules_apart",
     "show_score",
     "show_sides",
@@ -132,6 +136,22 @@ def show_cards(cards: str | Sequence[Card]) -> CardRow:
     return CardRow(cards, selectable=False, label=", ".join(card_name(c) for c in parse_cards(cards)))
 
 
+def show_meld_verdicts(groups: Sequence[str], preset: str = "bolivia") -> widgets.VBox:
+    """Each group of cards as pictures beside the engine's verdict on it as a new meld, with every reason."""
+    rows = []
+    for cards in groups:
+        verdict = check_meld(cards, preset)
+        said = str(verdict) if verdict.legal else "; ".join([str(verdict), *map(str, verdict.reasons)])
+        row = CardRow(cards, selectable=False, label=cards_in_words(cards))
+        rows.append(widgets.HBox([row, widgets.HTML(f"<p>{html.escape(said)}</p>")], layout=_ROW))
+    return widgets.VBox(rows, layout=widgets.Layout(gap="4px"))
+
+
+def show_moves(game: Game) -> None:
+    """Every move the player to move may make now, as the engine lists it, each said in words."""
+    _print_lines([str(action.said()) for action in game.legal_actions()])
+
+
 class Lines:
     """Lines the engine worked out: a list on the page (never broken mid-word on a phone), plain
     lines where there is no page (a terminal, a test)."""
@@ -159,10 +179,11 @@ def show_card_values(preset: str = "bolivia") -> None:
     groups: dict[int, list[str]] = {}
     for rank, points in rules.card_values.items():
         if rank != "3":
-            groups.setdefault(points, []).append(rank)
-    lines = [render("lesson-value-line", {"cards": ", ".join(ranks), "points": points})
+            groups.setdefault(points, []).append(render(f"rank:{rank}"))  # the ranks in words: "jokers", "aces"
+    lines = [render("lesson-value-line", {"ranks": tuple(ranks), "points": points})
              for points, ranks in sorted(groups.items(), reverse=True)]  # fmt: skip
-    lines.append(render("lesson-value-line", {"cards": render("lesson-black-three"), "points": rules.card_values["3"]}))
+    lines.append(render("lesson-value-line", {"ranks": (render("lesson-black-three"),),
+                                              "points": rules.card_values["3"]}))  # fmt: skip
     lines.append(render("lesson-black-three-line", {"points": format_number(rules.black_three_in_hand)}))
     lines.append(render("lesson-red-three-line", {"points": format_number(rules.red_three_value)}))
     _print_lines(lines)
@@ -199,7 +220,7 @@ class CardValues(widgets.VBox):
             self.sums.value = f"<p role='status'>{html.escape(render('lesson-nothing-chosen'))}</p>"
             return
         melded, held = _worth(chosen, self.preset)
-        lines = [render("lesson-chosen", {"cards": " ".join(map(str, chosen))}),
+        lines = [render("lesson-chosen", {"cards": " ".join(map(str, chosen))}, cards="words"),
                  render("lesson-melded-worth", {"points": format_number(melded)}),
                  render("lesson-left-cost", {"points": format_number(held)})]  # fmt: skip
         self.sums.value = "<p role='status'>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
@@ -232,15 +253,17 @@ def show_sides(game: Game) -> widgets.VBox:
     pos = game.position
     lines = []
     for player in pos.seating():
-        side = pos.side_of(player) + 1
         partners = pos.partners(player)
         code, params = ("lesson-seat", {"partner": partners[0]}) if partners else ("lesson-seat-alone", {})
-        lines.append(f"<li>{html.escape(render(code, {'player': player, 'side': side} | params))}</li>")
+        lines.append(f"<li>{html.escape(render(code, {'player': player} | params))}</li>")
     parts: list[widgets.Widget] = [widgets.HTML(f"<ul>{''.join(lines)}</ul>")]
-    for side, melds in enumerate(pos.melds, start=1):
+    for side, melds in enumerate(pos.melds):
         rows = MeldRows()
         rows.show(melds)
-        parts += [widgets.HTML(f"<h4>{html.escape(render('lesson-side-melds', {'side': side}))}</h4>"), rows]
+        members = pos.members(side)
+        players = (render("play-players-list", {"first": ", ".join(map(str, members[:-1])), "last": members[-1]})
+                   if len(members) > 1 else render("play-player", {"player": members[0]}))  # the table's words
+        parts += [widgets.HTML(f"<h4>{html.escape(render('play-their-melds', {'players': players}))}</h4>"), rows]
     return widgets.VBox(parts)
 
 
@@ -261,10 +284,9 @@ def show_initial_minimums(preset: str = "bolivia") -> None:
 def show_minimum(game: Game) -> None:
     """The side to move's score and the minimum its first melds must reach, as the engine works it out."""
     pos = game.position
-    side = pos.side_of(game.to_move)
-    score = pos.scores[side]
+    score = pos.scores[pos.side_of(game.to_move)]
     minimum = game.rules.initial_meld_minimum(score)
-    _print_lines([render("lesson-your-minimum", {"side": side + 1, "score": format_number(score), "minimum": minimum})])
+    _print_lines([render("lesson-your-minimum", {"score": format_number(score), "minimum": minimum})])
 
 
 def index_start_here() -> HTML:
@@ -272,11 +294,24 @@ def index_start_here() -> HTML:
     return start_here(get_language())
 
 
+# Bolivias a preset names apart only where it pays them apart (the Swedish club's black and red bolivias):
+# where they earn what any seven wild cards earn, they are no bonus of their own.
+_KINDS_OF_BOLIVIA = ("bonus_bolivia_three_twos_four_jokers", "bonus_bolivia_seven_twos")
+
+
 def show_bonuses(preset: str = "bolivia") -> None:
-    """Every bonus the rules give, described by the rules themselves."""
+    """Every bonus the rules give, described by the rules themselves; a kind of bolivia the rules pay no
+    differently from any bolivia is left out (under Bolivia rules every bolivia earns the same)."""
     rules = get_rules(preset)
+    one_kind = all(getattr(rules, name) == rules.bonus_bolivia for name in _KINDS_OF_BOLIVIA)
     lines = []
     for knob in rules.knobs():
+        if knob.name in _KINDS_OF_BOLIVIA and one_kind:
+            continue
+        if knob.name == "bonus_bolivia" and one_kind and knob.value:  # no kinds "named below" to set it apart from
+            said = render("lesson-bonus-bolivia", {"count": rules.wild_meld_length})
+            lines.append(f"{said}: {format_number(knob.value)}")
+            continue
         if knob.name.startswith("bonus_") or knob.name.endswith("_bonus") or knob.name.startswith("red_three"):
             if isinstance(knob.value, int) and not isinstance(knob.value, bool) and knob.value:
                 points = format_number(knob.value)
@@ -355,25 +390,6 @@ def play_to_the_end(game: Game) -> None:
     else:
         lines.append(render("lesson-game-won", {"side": winner + 1, "total": format_number(game.scores[winner])}))
     _print_lines(lines)
-
-
-class HandEnder(widgets.VBox):
-    """Try it: deal a seeded game and let the computer play one hand to its end."""
-
-    def __init__(self, seed: int = 7, **kwargs: Any) -> None:
-        self.seed = widgets.BoundedIntText(value=seed, min=1, max=10_000, description=render("lesson-seed"),
-                                           layout=widgets.Layout(width="12em"))  # fmt: skip
-        self.go = widgets.Button(description=render("lesson-deal-and-play"), icon="play",
-                                 layout=widgets.Layout(width="auto"))  # fmt: skip
-        self.out = widgets.HTML()
-        self.go.on_click(self._go)
-        super().__init__([widgets.HBox([self.seed, self.go], layout=_ROW), self.out], **kwargs)
-
-    def _go(self, _button: object = None) -> None:
-        game = new_game("bolivia", players=4, seed=int(self.seed.value))
-        actions = _play_hand(game)
-        lines = [str(game.log[-1]), render("lesson-hand-turns", {"count": actions})]
-        self.out.value = "<p role='status'>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
 
 
 class RedThrees(widgets.VBox):

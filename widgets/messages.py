@@ -13,8 +13,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 EN: dict[str, str] = {
     # the play table: settings
-    "play-settings": "Settings: rules, players, computer levels, target, seed",
-    "play-rules": "Rules", "play-players": "Players", "play-target": "Target", "play-seed": "Seed",
+    "play-settings": "Settings: rules, players, computer levels, target, deal number",
+    "play-rules": "Rules", "play-players": "Players", "play-target": "Target", "play-seed": "Deal number",
     "play-levels": "Computer level of each other seat",
     "play-seat": "Player {player}",
     "play-new-game": "new game",
@@ -23,7 +23,7 @@ EN: dict[str, str] = {
     "play-pace": "Computers",
     "play-pace-step": "one move at a time",
     "play-pace-straight": "straight through",
-    "play-dealt": "A new game, seed {seed}: player {player} plays first. You are player 1.",
+    "play-dealt": "A new game, deal number {seed}: player {player} plays first. You are player 1.",
     # the play table: the table
     "play-hand-number": "Hand {hand}.",
     "play-turn-you-draw": "Your turn: draw from the stock or take the discard pile.",
@@ -161,6 +161,7 @@ EN: dict[str, str] = {
     ),
     "table-turn-you-draw": "Your turn: tap the stock to draw, or the pile to take it.",
     "table-turn-you-draw-stock": "Your turn: tap the stock to draw.",
+    "table-turn-you-stock-out": "Your turn, and the stock is empty: take the pile if you may, or pass.",
     "table-pile-takeable": "you may take this pile: tap it",
     "table-turn-you-play": "Your turn: meld or add, then tap a card and the pile to discard.",
     "table-turn-you-answer": "Your partner asks: may I go out?",
@@ -213,7 +214,7 @@ EN: dict[str, str] = {
     "page-side-melds": "The side's melds",
     "page-hand-to-move": "The hand of the player to move",
     "page-no-melds": "no melds yet",
-    "page-meld-label": "meld: {cards}",
+    "page-meld-label": "meld: {cards:nom}",
     "club-new-value": "new value",
     "club-or-as-text": "or as text",
     "club-as-shown": "as the table shows it, e.g. 2: 10,000; 3: 10,000",
@@ -252,9 +253,37 @@ EN: dict[str, str] = {
     "lesson-table-their-meld": (
         "That meld is side {side}'s: you add cards only to your own side's melds (side {own})."
     ),
-    "lesson-table-next-seat": (
-        "Player {player}'s turn now: in a lesson you play every seat, so this is player {player}'s hand."
+    "lesson-table-others-play": "the others play",
+    "lesson-table-moves": "what may I do?",
+    "lesson-table-moves-head": "What you may do now ({count:n:move}):",
+    "lesson-table-moves-more": "and {count} more.",
+    "lesson-table-undo": "undo my last move",
+    "lesson-table-not-your-turn": (
+        "It is player {player}'s turn, not yours: your turn ended with your discard. Let the others play, or "
+        "undo your last move."
     ),
+    "lesson-table-turn-over": (
+        "Your turn is over: player {player} plays next. Tap “the others play” to watch them, move by move."
+    ),
+    "lesson-table-your-turn": "It is your turn: the others wait for you.",
+    "lesson-table-your-turn-again": "The others have played: your turn again.",
+    "lesson-table-hand-over": "The others have played, and the hand is over.",
+    "lesson-table-nothing-to-undo": "Nothing to undo: you have not moved yet.",
+    "lesson-table-undone": "Back before your last move.",
+    "lesson-table-quiz-turn": "Your turn: make the move you think is right.",
+    "lesson-table-why-initial": (
+        "These melds count {points} points, and at a score of {score} your side's first melds need {minimum}."
+    ),
+    "lesson-why-own-melds": "You add cards only to your own side's melds: the other side's melds are theirs.",
+    # the engine's refusals said to the learner's own seat ("you"), where they name the player
+    "answer-pending:you": "you must first answer player {asker}: may they go out?",
+    "draw-first:you": "you must first draw from the stock or take from the discard pile",
+    "drawn-already:you": "you have drawn already this turn: meld, add to a meld, or discard",
+    "pass-while-able:you": "with the stock empty a player who can take the pile must, and you can",
+    "cards-not-in-hand:you": "{cards}: not all in your hand",
+    "no-partner:you": "you have no partner to ask",
+    "asked-already:you": "you have asked already this turn (the answer was {answer})",
+    "partner-said-no:you": "your partner said no: you may not go out this turn",
     "lesson-table-quiz-again": "✘ Not quite, and nothing was played. A hint: {hint} Try once more.",
     "lesson-table-quiz-worked": (
         "✘ Not quite, and that was the last try. The answer, now played on the table: {action}."
@@ -284,44 +313,48 @@ EN: dict[str, str] = {
     "exercise-worked": "✘ Not quite, and that was the last try. The answer, worked out:",
     "exercise-hint-lines": "the score has {count:n:line}: {lines}. Add up each of them.",
     "exercise-hint-meld": "{rules}: the rule that decides it is: {rule}.",
+    "exercise-hint-rule": "{rule}: {value}",
     "exercise-hint-meld-legal": "{rules}: every rule for this kind of meld is met.",
     "exercise-hint-winner": "the side with the highest total wins; equal highest totals are a draw.",
-    "exercise-meld-question": "Is {cards} a legal new meld under each rule set?",
+    "exercise-meld-question": "Are these cards a legal new meld under each rule set?",
     "exercise-rules": "Rules: {rules}.",
-    "exercise-pile-top": "Top of the pile: {card}.",
+    "exercise-pile-top": "Top of the pile: {card:nom}.",
     "exercise-pile-empty": "The pile is empty.",
     "exercise-stock": "Cards in the stock: {count}.",
     "exercise-score-melds": "Under {rules} rules a side has melded:",
-    "exercise-score-hand": "Left in its players' hands: {cards}.",
+    "exercise-score-hand": "Left in its players' hands: {cards:nom}.",
     "exercise-score-red-threes": "Red 3s: {count}.",
     "exercise-went-out": "It went out.",
     "exercise-not-out": "It did not go out.",
-    "exercise-score-answer": "The side scores {total}.",
+    "exercise-score-why": "The side scores {total}: {sum}, its lines below added up.",
     "exercise-totals": "Side {side}: {total}",
-    "exercise-winner": "Side {side} has won.",
     "exercise-draw": "The game is a draw.",
+    "exercise-winner-why": (
+        "Side {side} has won: once the game has ended, the highest total wins, and {total} is more than {other}."
+    ),
+    "exercise-draw-why": (
+        "The game is a draw: both sides have the highest total, {total}, and equal highest totals draw."
+    ),
     # the lessons' tools (widgets/lesson_tools.py): what their code cells print and show
     "lesson-other-languages": "This page in other languages:",
     "lesson-glossary-link": "A word you do not know? Look it up in the glossary.",
-    "lesson-seat": "Player {player}: side {side}, partner of player {partner}",
-    "lesson-seat-alone": "Player {player}: side {side}, alone",
-    "lesson-side-melds": "Side {side}'s melds",
-    "lesson-value-line": "{cards}: {points:n:point} each",
+    "lesson-seat": "Player {player}: partner of player {partner}",
+    "lesson-seat-alone": "Player {player}: plays alone",
+    "lesson-value-line": "{ranks:and}: {points:n:point} each",
     "lesson-black-three": "black 3",
+    "lesson-bonus-bolivia": "bonus for a bolivia: {count} wild cards, any mix",
     "lesson-black-three-line": "black 3 left in hand: -{points} each",
     "lesson-red-three-line": "red 3: a bonus card, {points} each",
     "lesson-melded-worth": "Melded, these cards score {points}.",
     "lesson-left-cost": "Left in hand at the end, they cost {points}.",
-    "lesson-chosen": "Chosen: {cards}",
+    "lesson-chosen": "Chosen: {cards:nom}",
     "lesson-nothing-chosen": "Choose cards to add them up.",
     "lesson-minimum-below-zero": "score below 0: {minimum}",
     "lesson-minimum-from": "score {score} or more: {minimum}",
     "lesson-minimum-range": "score {low} to {high}: {minimum}",
-    "lesson-your-minimum": "Side {side}'s score is {score}: its first melds must be worth at least {minimum}.",
+    "lesson-your-minimum": "Your side's score is {score}: its first melds must be worth at least {minimum}.",
     "lesson-to-move": "Player {player} to move.",
-    "lesson-hand-turns": "The hand took {count:n:action}.",
-    "lesson-seed": "Seed",
-    "lesson-deal-and-play": "deal and play one hand",
+    "lesson-hand-turns": "The hand took {count:n:move}.",
     "lesson-red-threes": "red 3s",
     "lesson-can-go-out": "the side has what it needs to go out",
     "lesson-hand-scores": "Hand {hand}: {scores}",
@@ -337,7 +370,7 @@ EN: dict[str, str] = {
     "view:total": "total",
     "lab:rules": "Rules",
     "lab:four-colour": "four-colour deck (each suit its own colour)",
-    "lab:seed": "Seed",
+    "lab:seed": "Deal number",
     "lab:deal": "deal",
     "lab:lesson": "Lesson",
     "lab:a-scenario": "(choose a lesson position)",
@@ -351,10 +384,10 @@ EN: dict[str, str] = {
     "lab:table-heading": "The side's table",
     "lab:hand-heading": "Your hand",
     "lab:score-heading": "If the hand ended now",
-    "lab:dealt": "Dealt with seed {seed}: player {player}'s {count} cards.",
+    "lab:dealt": "Deal number {seed}: player {player}'s {count} cards.",
     "lab:loaded": "Position loaded.",
     "lab:table-info": (
-        "Player {player} to play. Pile: {pile:n:card}, top {top}; stock: {stock:n:card}; "
+        "Player {player} to play. Pile: {pile:n:card}, top {top:nom}; stock: {stock:n:card}; "
         "the side's red 3s: {red_threes}; the side's score: {score}."
     ),
     "lab:choose": "Choose cards from your hand to try them as a meld.",
@@ -363,11 +396,10 @@ EN: dict[str, str] = {
     "lab:enough": "✔ enough",
     "lab:to-go": "{count} to go",
     "lab:melded": "Melded {cards}.",
-    "lab:meld-label": "meld: {cards}",
+    "lab:meld-label": "meld: {cards:nom}",
     "checker:cards": "Cards",
-    "checker:placeholder": "e.g. KH KS 2C  or  4♥ 5♥ 6♥",
     "checker:going-out": "going out this turn",
-    "checker:type": "Type some cards to judge them as a meld.",
+    "checker:type": "Tap some cards to judge them as a meld.",
     # --- dashboards in every language: page prose, calculator, scenario and variant explorers, game viewer (dash) ---
     # each dashboard's introduction, under its title (widgets.language.page_heading)
     "page-intro:play": (
@@ -379,26 +411,26 @@ EN: dict[str, str] = {
     "page-more:play": (
         "The hint button gives the coach's move and why; with coach mode on, the coach warns you before a move "
         "it would not make. Undo takes back your move and the computers' moves since. Open the settings for other "
-        "rules, table sizes, computer levels, a target or a seed: the same seed and the same moves always give "
-        "the same game."
+        "rules, table sizes, computer levels, a target or a deal number: the same deal number and the same moves "
+        "always give the same game."
     ),
     "page-intro:meld_lab": (
-        "Deal a hand (the seed makes the same deal every time) or pick a lesson position, then choose cards from "
-        "your hand: the verdict says at once whether they make a legal meld and why not. The meld button puts "
-        "them on your side's table; the meter shows your first melds against the initial meld's minimum, and the "
-        "score sheet shows how the hand would score if it ended now."
+        "Deal a hand (the same deal number always deals the same cards) or pick a lesson position, then choose "
+        "cards from your hand: the verdict says at once whether they make a legal meld and why not. The meld "
+        "button puts them on your side's table; the meter shows your first melds against the initial meld's "
+        "minimum, and the score sheet shows how the hand would score if it ended now."
     ),
     "page-more:meld_lab": (
         "Keyboard: Tab to your hand, the arrow keys to move, Space or Enter to choose a card. Change the rules "
         "to see the same cards judged another way."
     ),
     "page-intro:meld_checker": (
-        "Type cards in the box, such as KH KS 2C or 4♥ 5♥ 6♥, and pick the rules. The verdict below says "
-        "whether they make a legal meld and names every rule they break."
+        "Tap cards in the deck to put them in the meld, tap a chosen card to take it out again, and pick the "
+        "rules. The verdict below says whether they make a legal meld and names every rule they break."
     ),
     "page-more:meld_checker": (
-        "Ranks are 2-10 (or T), J, Q, K, A; suits C D H S or ♣♦♥♠; a joker is JK. Twos and jokers are wild; "
-        "red 3s are bonus cards; black 3s are melded only when going out."
+        "Twos and jokers are wild; red 3s are bonus cards and never melded; black 3s are melded only when "
+        "going out. A deck holds each card as often as the rules' packs do."
     ),
     "page-section:meld_checker-each": "The same cards under each rule set",
     "page-section-text:meld_checker-each": (
@@ -406,8 +438,9 @@ EN: dict[str, str] = {
         "but not under Bolivia's \u201ctwice as many natural cards as wild cards\u201d."
     ),
     "page-intro:score_calculator": (
-        "Enter the melds a side laid at a real table (one a line), the cards left in its hands, its red 3s and "
-        "whether it went out; the line items and the total follow the rules you pick."
+        "Tap the cards of each meld a side laid at a real table (“new meld” starts the next one), then the cards "
+        "left in its hands; add its red 3s and whether it went out. The line items and the total follow the "
+        "rules you pick."
     ),
     "page-intro:scenario_explorer": (
         "A lesson position at the card table, seen from the player to move: try its moves by touch (a move that "
@@ -421,11 +454,11 @@ EN: dict[str, str] = {
         "change a rule, copy the file it makes, load one back, print the rules sheet."
     ),
     "page-intro:game_viewer": (
-        "Computer players play a whole game from a seeded deal: step through it a move at a time, jump to the "
+        "Computer players play a whole game from a numbered deal: step through it a move at a time, jump to the "
         "end of a hand, or step back. Every hand is open, so you can see why a player melds, takes the pile or "
         "discards what it does; the log says each move in words and the scores add up hand by hand. The same "
-        "seed always plays the same game. The computers are plain: greedy melds all it can, random picks any "
-        "legal move."
+        "deal number always plays the same game. The computers are plain: greedy melds all it can, random picks "
+        "any legal move."
     ),
     "dash:cards": "{count:n:card}",
     # the computer players' levels (bolivia_core.players.PLAYERS), as the play table names them
@@ -436,10 +469,15 @@ EN: dict[str, str] = {
     "dash:level-strong": "strong",
     "dash:level-expert": "expert",
     # the hand-score calculator
+    "picker-new-meld": "new meld",
+    "picker-clear": "clear",
+    "picker-deck-row": "{suit}: tap a card to add it",
+    "picker-meld": "meld {index}: {said}",
+    "picker-chosen": "chosen: {said}",
+    "picker-empty": "No cards chosen yet: tap cards in the deck below.",
+    "picker-new-meld-open": "The next card you tap starts a new meld.",
     "calc:melds": "Melds",
-    "calc:melds-placeholder": "one meld a line, e.g. KH KS KD 2C",
     "calc:hand": "Left in hand",
-    "calc:hand-placeholder": "the side's cards still in hand",
     "calc:red-threes": "Red 3s",
     "calc:went-out": "the side went out",
     "calc:concealed": "concealed (the whole hand in one turn)",
@@ -468,6 +506,27 @@ EN: dict[str, str] = {
     "variant:caption": "Rules that differ: {count}",
     "variant:caption-only": "Rules that differ: {count} (only those shown)",
     "variant:legend": "{assumption} an assumption where the sources are silent, {house} a house rule",
+    "variant:notation-players": (
+        "A rule that depends on the table size is written table size: value, one size after another: "
+        "“4: 11” means 11 at a table of 4 players."
+    ),
+    "variant:notation-sides": (
+        "Sides are written as the number of players in each: “4: 2, 2” means two sides of two players at a "
+        "table of 4."
+    ),
+    "variant:notation-needs": (
+        "What a side needs to go out is written as complete melds joined by +, and alternatives joined by or: "
+        "“sequence + any” means a sequence and one more complete meld of any kind."
+    ),
+    "variant:notation-steps": (
+        "An initial-meld minimum is written score-minimum: “1500-90” means 90 points from a side's score of 1,500 "
+        "on."
+    ),
+    "variant:notation-cards": (
+        "Cards are typed in the card notation: the rank (2 to 10, J jack, Q queen, K king, A ace), then the suit "
+        "(C clubs, D diamonds, H hearts, S spades), and JK for a joker, with spaces between cards: “KH” is the "
+        "king of hearts. The pictures below show the cards typed."
+    ),
     "variant:rule": "rule",
     "variant:situation-candidates": "Melds to try (one a line)",
     "variant:situation-table": "The side's melds (one a line)",
@@ -518,7 +577,7 @@ EN: dict[str, str] = {
     "explore-pasted-choice": "(a pasted position)",
     "watch-hand-of": "player {player}'s hand, {count:n:card}",
     "watch-dealt": (
-        "A new game, seed {seed}; player {player} plays first. Every hand is open: tap “next move” to watch."
+        "A new game, deal number {seed}; player {player} plays first. Every hand is open: tap “next move” to watch."
     ),
     "watch-why": "Why: {why}",
     "watch-skip": "skip to the end of these moves",
@@ -563,9 +622,13 @@ EN: dict[str, str] = {
     "lab-stop": "Stop",
     "lab-running": "games played",
     "lab-progress": "{done} of {total:n:game} played, {rate:.2f} games a second, about {left:n:second} left",
+    "lab-progress-almost": "{done} of {total:n:game} played, {rate:.2f} games a second: almost done",
+    "lab-progress-done": "All {total:n:game} played.",
     "lab-command": "The same study on the command line:",
     "lab-differences": "What the study tells apart",
     "lab-unclear": "It cannot tell these apart:",
+    "lab-found": "what the study found",
+    "lab-all-measures": "All measures",
     "lab-turns-title": "How long a hand lasts (turns)",
     "lab-score-title": "A side's score of a hand",
     "lab-sources-title": "Where a side's points of a hand come from (mean, with 95% interval)",
@@ -575,7 +638,7 @@ EN: dict[str, str] = {
     ),
     "lab-hand_turns-alt": "Share of hands by their length in turns. Mean turns a hand: {means}.",
     "lab-hand_score-alt": "Share of a side's hands by their score. Mean score: {means}.",
-    "lab-table": "Every figure with its 95% interval (the plots as a table)",
+    "lab-table": "Every figure with its 95% interval (the plots as a table):",
     "lab-figure": "figure",
     "lab-honest-title": "What a study measures, and what it does not",
     "lab-honest-1": (

@@ -3,6 +3,8 @@ each beside its package), CLDR plurals, numbers written the language's way, and 
 together. The engine's own words (``EN``, domain ``bolivia``) are registered here."""
 
 from .catalogues import (
+    CARD_FIELDS,
+    CASES,
     GLOSSARY,
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -11,27 +13,34 @@ from .catalogues import (
     Explanation,
     Reason,
     all_english,
+    card_gender,
     card_name,
+    card_style,
+    cards_said,
     catalogue_of,
     catalogues,
     counted,
     format_number,
     format_signed,
+    get_card_style,
     get_language,
     glossary,
     has_code,
     normalise_language,
     plural_category,
+    register_card_reader,
     register_catalogue,
     render,
+    set_card_style,
     set_language,
     translated,
 )
 from .messages import DOMAIN, EN, LOCALE_DIR
 
 __all__ = [
-    "DOMAIN", "EN", "GLOSSARY", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "PLURAL_CATEGORIES", "Catalogue",
-    "Explanation", "Reason", "all_english", "card_name", "catalogue_of", "catalogues", "counted", "format_number",
-    "format_signed", "get_language", "glossary", "has_code", "normalise_language", "plural_category",
-    "register_catalogue", "render", "set_language", "translated",
+    "CARD_FIELDS", "CASES", "DOMAIN", "EN", "GLOSSARY", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR",
+    "PLURAL_CATEGORIES", "Catalogue", "Explanation", "Reason", "all_english", "card_gender", "card_name",
+    "card_style", "cards_said", "catalogue_of", "catalogues", "counted", "format_number", "format_signed",
+    "get_card_style", "get_language", "glossary", "has_code", "normalise_language", "plural_category",
+    "register_card_reader", "register_catalogue", "render", "set_card_style", "set_language", "translated",
 ]  # fmt: skip

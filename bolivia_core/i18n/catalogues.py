@@ -24,20 +24,33 @@ A param that is one of the catalogue's words (a suit, a rank, a label; see
 ``_WORD_PREFIXES``) is said again in the sentence's language; a tuple of them
 or of numbers is a list, joined when rendered: ``{x}`` with commas, ``{x:and}``
 and ``{x:or}`` with the language's last "and"/"or", ``{x:+}`` numbers signed.
+
+A card param (``CARD_FIELDS``: ``{card}``, ``{cards}``, ``{melds}`` ...) holds the card notation ("5H",
+"KH KS 2C", melds "KH KS KD | 5H 6H 7H"). Where people read (a page: ``set_card_style("words")``) it is said
+as card names in the sentence's language, in the grammatical case the template asks for: ``{card:acc}``
+("odrzucić damę karo", "odhodit károvou dámu"), ``{cards:and:gen}`` for a list; a template with no case
+says the language's sentence form (``card_names.json``); ``{card:s+ins}`` puts a preposition before it, in the
+form the card's first word asks for (Czech "se srdcovým králem"). ``{card:agree:m=został|f=została|pl=zostały}``
+says the word that agrees with the card's gender (or ``pl`` for several cards). The command line and saved
+files keep the notation, which is what a person types.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import json
+import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "CARD_FIELDS",
+    "CASES",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "PLURAL_CATEGORIES",
@@ -45,19 +58,25 @@ __all__ = [
     "Explanation",
     "Reason",
     "all_english",
+    "card_gender",
     "card_name",
+    "card_style",
+    "cards_said",
     "catalogue_of",
     "catalogues",
     "counted",
     "format_number",
     "format_signed",
+    "get_card_style",
     "get_language",
     "glossary",
     "has_code",
     "normalise_language",
     "plural_category",
+    "register_card_reader",
     "register_catalogue",
     "render",
+    "set_card_style",
     "set_language",
     "translated",
 ]
@@ -222,11 +241,157 @@ def translated(code: str, language: str | None = None) -> str | None:
     return template if english == catalogue.english[code] else None
 
 
+# --- cards in words -------------------------------------------------------------------------------
+
+CARD_FIELDS = frozenset({"card", "cards", "upcard", "top", "melds", "partners"})
+"""Params that hold card notation: said as card names where cards are said in words."""
+CASES = ("nom", "acc", "gen", "dat", "ins", "loc", "def")
+"""Grammatical cases a template may ask a card name in ("def": English, with its article); a language
+without a form of its own says its sentence form."""
+_CARD_STYLE = {"style": "notation"}  # the process-wide default, set by set_card_style
+_CARD_READER: list[Callable[[str], Sequence[Any]]] = []  # the card notation's reader (bolivia_core.cards)
+
+
+def register_card_reader(reader: Callable[[str], Sequence[Any]]) -> None:
+    """Let ``render`` read card notation in card params; ``bolivia_core.cards`` registers its own
+    ``parse_cards`` when imported (the notation lives there, above this layer)."""
+    _CARD_READER[:] = [reader]
+
+
+def set_card_style(style: str) -> str:
+    """How card params are said by default: "notation" ("5H", for the command line and files) or
+    "words" ("the 5 of hearts", "piątka kier", for a page people read). Returns the style set."""
+    if style not in ("notation", "words"):
+        raise ValueError(f"a card style is 'notation' or 'words', not {style!r}")
+    _CARD_STYLE["style"] = style
+    return style
+
+
+def get_card_style() -> str:
+    """The process-wide default of how card params are said: "notation" or "words"."""
+    return _CARD_STYLE["style"]
+
+
+@contextlib.contextmanager
+def card_style(style: str) -> Iterator[str]:
+    """Say cards as ``style`` inside the block (a sentence made by an object's own ``said``), then as before."""
+    before = _CARD_STYLE["style"]
+    set_card_style(style)
+    try:
+        yield style
+    finally:
+        _CARD_STYLE["style"] = before
+
+
+@functools.cache
+def _card_names() -> Mapping[str, Any]:
+    data: Mapping[str, Any] = json.loads((GLOSSARY.parent / "card_names.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _form(forms: Mapping[str, str], case: str, sentence: str) -> str:
+    return forms.get(case) or forms.get(sentence) or forms["nom"]
+
+
+def card_name(card: Any, language: str | None = None, case: str = "nom") -> str:
+    """A card in words, in a grammatical case (``CASES``): "king of hearts", "hjärter kung", "król kier",
+    "srdcový král"; accusative "damę karo", "károvou dámu". The nominative is the card's accessible name."""
+    language = normalise_language(language)
+    if case not in CASES:
+        raise ValueError(f"unknown grammatical case {case!r}; known cases: {', '.join(CASES)}")
+    names = _card_names()[language]
+    sentence = names["sentence"]
+    if card.is_joker:
+        return _form(names["joker"], case, sentence)
+    rank = names["ranks"][card.rank_text]
+    suit = names["suits"][card.suit]
+    if isinstance(suit, Mapping):  # an adjective (Czech "kárová"): agrees with the rank's gender, in the case
+        suit = _form(suit[rank["gender"]], case, sentence)
+    return str(names["name"].format(rank=_form(rank, case, sentence), suit=suit))
+
+
+def card_gender(card: Any, language: str | None = None) -> str:
+    """The grammatical gender of a card's name in ``language``: "m", "f" or "n" (Polish "piątka" is f)."""
+    names = _card_names()[normalise_language(language)]
+    return str((names["joker"] if card.is_joker else names["ranks"][card.rank_text])["gender"])
+
+
+def cards_said(cards: Sequence[Any], language: str | None = None, case: str | None = None) -> str:
+    """Cards in words, joined with the language's "and": "the king of hearts and the 2 of clubs",
+    "króla kier i dwójkę trefl" (``case`` "acc"); no case: the language's sentence form."""
+    language = normalise_language(language)
+    case = case or _card_names()[language]["sentence"]
+    names = [card_name(card, language, case) for card in cards]
+    if len(names) > 1:
+        return render("list-and", {"items": ", ".join(names[:-1]), "last": names[-1]}, language)
+    return "".join(names)
+
+
+@dataclass(frozen=True)
+class _Cards:
+    """A card param read: its text as given (the notation) and its cards, a group per meld."""
+
+    text: str
+    groups: tuple[tuple[Any, ...], ...]
+
+    def said(self, language: str, spec: str, words: bool) -> str:
+        tokens = spec.split(":") if spec else []
+        if tokens[:1] == ["agree"]:  # the word agreeing with the card's gender, or "pl" for several
+            options = dict(option.partition("=")[::2] for option in ":".join(tokens[1:]).split("|"))
+            cards = [card for group in self.groups for card in group]
+            key = card_gender(cards[0], language) if len(cards) == 1 else "pl"
+            return options.get(key) or next(iter(options.values()))
+        preposition, _, case_token = (tokens[-1] if tokens else "").rpartition("+")
+        if not words:
+            return f"{preposition} {self.text}" if preposition else self.text
+        unknown = [token for token in [*tokens[:-1], case_token] if token and token not in CASES]
+        if unknown:
+            raise ValueError(f"unknown card form {unknown[0]!r}; a card field takes a case: {', '.join(CASES)}")
+        said = "; ".join(cards_said(group, language, case_token or None) for group in self.groups)
+        return f"{_preposition(preposition, said, language)} {said}" if preposition else said
+
+
+def _preposition(word: str, before: str, language: str) -> str:
+    """A preposition in the form the next word asks for: Czech "s" is "se" before "srdcovým", Polish "z" is
+    "ze" before a cluster (``card_names.json``'s "prepositions")."""
+    longer, pattern = _card_names()[language].get("prepositions", {}).get(word, (word, "$^"))
+    return str(longer) if re.match(pattern, before, re.IGNORECASE) else word
+
+
+def _read_cards(value: Any) -> Any:
+    """A card param as ``_Cards`` (a tuple of them for a list of melds), or as it was if it is no notation."""
+    if not _CARD_READER:
+        return value
+    if isinstance(value, (tuple, list)) and value and all(isinstance(item, str) for item in value):
+        read = tuple(_read_cards(item) for item in value)
+        return read if all(isinstance(item, _Cards) for item in read) else value
+    if not isinstance(value, str) or not value.strip():
+        return value
+    try:
+        groups = tuple(tuple(_CARD_READER[0](group)) for group in value.split("|"))
+    except ValueError:
+        return value
+    return _Cards(value, groups) if all(groups) else value
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, words: bool = False) -> None:
         self.language = language
+        self.words = words
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        value = super().get_value(key, args, kwargs)
+        return _read_cards(value) if key in CARD_FIELDS else value
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, _Cards):
+            return value.said(self.language, format_spec, self.words)
+        head, _, options = format_spec.partition(":")
+        if isinstance(value, str) and head.rpartition("+")[2] in CASES:  # a card param given in words, or no cards
+            preposition = head.rpartition("+")[0]
+            return f"{_preposition(preposition, value, self.language)} {value}" if preposition else value
+        if isinstance(value, str) and head == "agree":  # no card to agree with: the first form
+            return options.split("|")[0].partition("=")[2]
         if _is_reasons(value):  # reasons within a reason: said in this message's language
             return "; ".join(reason.text(self.language) for reason in value)
         if _is_said(value):  # a value with words of its own (an action): said in this message's language
@@ -248,13 +413,18 @@ class _Formatter(string.Formatter):
 
     def _list(self, items: Sequence[Any], format_spec: str) -> str:
         """Items joined with commas ({x}), the last with the language's "and" ({x:and}) or "or" ({x:or}); numbers
-        in the language's digits, signed with {x:+}: "+1.995, -150"."""
-        said = [self._item(item, signed=format_spec == "+") for item in items]
-        if format_spec in ("and", "or") and len(said) > 1:
-            return render(f"list-{format_spec}", {"items": ", ".join(said[:-1]), "last": said[-1]}, self.language)
+        in the language's digits, signed with {x:+}: "+1.995, -150"; card groups in a case: {melds:and:acc}."""
+        joiner, _, case = format_spec.partition(":")
+        said = [self._item(item, signed=joiner == "+", case=case) for item in items]
+        if self.words and len(said) > 1 and any(isinstance(i, _Cards) and len(i.groups[0]) > 1 for i in items):
+            return "; ".join(said)  # melds in words, each a list of its own: "the 4, ...; the king of ..."
+        if joiner in ("and", "or") and len(said) > 1:
+            return render(f"list-{joiner}", {"items": ", ".join(said[:-1]), "last": said[-1]}, self.language)
         return ", ".join(said)
 
-    def _item(self, item: Any, *, signed: bool) -> str:
+    def _item(self, item: Any, *, signed: bool, case: str = "") -> str:
+        if isinstance(item, _Cards):
+            return item.said(self.language, case, self.words)
         if isinstance(item, int) and not isinstance(item, bool):
             return format_signed(item, self.language) if signed else format_number(item, self.language)
         return str(item)
@@ -290,7 +460,7 @@ def _plural(word: str) -> str:
 
 # Words the engine renders into a reason's params (a meld's label, a rank): said again in the
 # language the whole sentence is rendered in.
-_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:", "suit-name:", "answer:")
+_WORD_PREFIXES = ("label:", "kind:", "rank:", "need:", "rules-title:", "suit-name:", "answer:", "way:")
 
 
 @functools.cache
@@ -298,8 +468,11 @@ def _english_words() -> Mapping[str, str]:
     return {text: code for code, text in all_english().items() if code.startswith(_WORD_PREFIXES)}
 
 
-def render(code: str, params: Mapping[str, Any] | None = None, language: str | None = None) -> str:
-    """The sentence for ``code`` with ``params`` filled in, in ``language`` (default: the process's).
+def render(
+    code: str, params: Mapping[str, Any] | None = None, language: str | None = None, cards: str | None = None
+) -> str:
+    """The sentence for ``code`` with ``params`` filled in, in ``language`` (default: the process's), its
+    card params said as ``cards`` says ("notation" or "words"; default: the process's, ``set_card_style``).
 
     A code the language's catalogue lacks is said whole in English, never half and half.
     """
@@ -317,7 +490,10 @@ def render(code: str, params: Mapping[str, Any] | None = None, language: str | N
                 values[key] = tuple(
                     render(words[v], language=language) if isinstance(v, str) and v in words else v for v in value
                 )
-    return _Formatter(language).vformat(template, (), values)
+    if cards is None or cards == _CARD_STYLE["style"]:
+        return _Formatter(language, words=_CARD_STYLE["style"] == "words").vformat(template, (), values)
+    with card_style(cards):  # for this sentence and every sentence said inside it (its reasons, its actions)
+        return _Formatter(language, words=cards == "words").vformat(template, (), values)
 
 
 @functools.cache
@@ -332,15 +508,6 @@ def glossary(language: str | None = None) -> tuple[tuple[str, str], ...]:
     language = normalise_language(language)
     terms = _glossary_data()["terms"]
     return tuple((t["en"], t["en"] if language == "en" else t[language][0]) for t in terms)
-
-
-def card_name(card: Any, language: str | None = None) -> str:
-    """A card in words, as a screen reader should say it: "4 of hearts", "kung av hjärter", "król kier"."""
-    if card.is_joker:
-        return render("card-joker", language=language)
-    text = card.rank_text
-    rank = render(f"rank-name:{text}", language=language) if text in "JQKA" else text
-    return render("card-name", {"rank": rank, "suit": render(f"suit-name:{card.suit}", language=language)}, language)
 
 
 def counted(number: int, word: str) -> str:

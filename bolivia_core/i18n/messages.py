@@ -89,9 +89,9 @@ EN: dict[str, str] = {
         "a sequence holds at most {max} cards under {rules} rules: meld the {extra:n:extra card} "
         "as a new sequence instead"
     ),
-    "table-meld-illegal": "the meld on the table ({cards}) is not a legal meld: {why}",
+    "table-meld-illegal": "the meld on the table ({cards:nom}) is not a legal meld: {why}",
     # a side's table
-    "meld-illegal": "meld {index} ({cards}) is not legal: {why}",
+    "meld-illegal": "meld {index} ({cards:nom}) is not legal: {why}",
     "same-rank-twice": (
         "a side may hold only one same-rank meld of each rank under {rules} rules; this side has {count} of {rank}"
     ),
@@ -125,7 +125,7 @@ EN: dict[str, str] = {
     "label:mixed-sequence:canasta": "mixed canasta",
     # scoring
     "score-meld-cards": "melded {cards}: card values",
-    "score-meld-bonus": "{label} ({cards}): bonus",
+    "score-meld-bonus": "{label} ({cards:nom}): bonus",
     "score-red-threes": "{count:n:red 3} at {each} each",
     "score-red-threes-all": "all {count} red 3s together",
     "score-red-threes-against-cannot-go-out": (
@@ -158,10 +158,13 @@ EN: dict[str, str] = {
     "pile-needs-natural-pair": "to take this pile you need a natural pair of {rank} in your hand",
     "pile-top-not-natural": "{card} on top cannot be taken with a natural pair under {rules} rules",
     "pile-way": "to take {card} under {rules} rules, meld it with cards from hand: {ways}",
+    # the ways to take the top discard, said inside "pile-way" in the sentence's language
+    "way:natural pair": "natural pair", "way:suited sequence pair": "suited sequence pair",
+    "way:two wilds": "two wilds", "way:natural and wild": "natural and wild", "way:own meld": "own meld",
     "pile-new-meld-only": (
         "the top discard always starts a new meld under {rules} rules: take it with a pair from hand"
     ),
-    "pile-meld-illegal": "the top card with your cards ({cards}) is not a legal meld: {why}",
+    "pile-meld-illegal": "the top card with your cards ({cards:nom}) is not a legal meld: {why}",
     "pile-onto-illegal": "{card} cannot go onto meld {index}: {why}",
     "cards-not-in-hand": "{cards}: not all in player {player}'s hand",
     "no-such-meld": "the side has no meld {index}: it has {count:n:meld}",
@@ -202,12 +205,10 @@ EN: dict[str, str] = {
     "event-game-over": "the game is over: {scores}",
     "event-from-position": "hand {hand} goes on from a given position: player {player}'s turn",
     "event-loaded": "a saved game, loaded after {actions:n:action}",
-    # cards in words (accessible names)
-    "card-name": "{rank} of {suit}",
-    "card-joker": "joker",
-    "rank-name:J": "jack", "rank-name:Q": "queen", "rank-name:K": "king", "rank-name:A": "ace",
+    # suits in words (a card's whole name, in every case a sentence needs, is locale/card_names.json's)
     "suit-name:C": "clubs", "suit-name:D": "diamonds", "suit-name:H": "hearts", "suit-name:S": "spades",
     # ranks in words
+    "rank:JK": "jokers", "rank:2": "2s",
     "rank:4": "4s", "rank:5": "5s", "rank:6": "6s", "rank:7": "7s", "rank:8": "8s", "rank:9": "9s",
     "rank:10": "10s", "rank:J": "jacks", "rank:Q": "queens", "rank:K": "kings", "rank:A": "aces",
     # actions said in words inside sentences (actions.action_words), each a verb phrase ("The coach
@@ -231,7 +232,7 @@ EN: dict[str, str] = {
     "play-meld-sequence": "meld {index}: {name} in {suit}, {count} of {full}",
     "play-meld-wild": "meld {index}: wild cards, {count} of {full}",
     "play-meld-complete": "meld {index}: {label}, complete ({count} cards)",
-    "play-meld-other": "meld {index}: {cards}",
+    "play-meld-other": "meld {index}: {cards:nom}",
     # a seat's view of the table (bolivia_core.seat): its melds in words, its seat numbers
     "table-no-such-seat": "there is no seat {seat} at this table: seats are numbered 1 to {players}",
     "seat-view-format": 'not a seat\'s view: expected an object with "format": "{format}"',
@@ -383,7 +384,7 @@ EN: dict[str, str] = {
     "knob:meld_min_cards": "the fewest cards a new meld may have",
     "knob:same_rank_min_naturals": "natural cards a same-rank meld needs at the least",
     "knob:same_rank_max_wilds": "wild cards a same-rank meld may hold at the most",
-    "knob:same_rank_wild_balance": "how natural cards must outweigh wild cards in a same-rank meld, at all times",
+    "knob:same_rank_wild_balance": "how many natural cards a same-rank meld needs for its wild cards, at all times",
     "knob:wilds_onto_complete_canasta": "wild cards may be added to a complete canasta (7 or more cards)",
     "knob:same_rank_melds_per_rank": "how many same-rank melds of one rank a side may have",
     "knob:sequences": "sequences of one suit (escaleras, sambas) may be melded",

@@ -201,6 +201,7 @@ EN: dict[str, str] = {
         "95% intervals in brackets"
     ),
     "study-variant": "{label}: {hands:n:hand} in {games:n:game}",
+    "study-change": "{knob}: {value}",
     "study-value-share": "{value:.1f}% ({low:.1f} to {high:.1f}%)",
     "study-value-mean": "{value:.2f} ({low:.2f} to {high:.2f})",
     "study-differences": "{variant} against {base}:",

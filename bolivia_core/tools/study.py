@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from ..game import Game, new_game
 from ..i18n import render
 from ..players import PLAYERS, known_kind, seat_players
+from .compare import value_text as compare_value_text
 from .simulation import play_game
 from ..rules import PRESETS, Rules, RulesError, get_rules, plain_value, rules_from_dict, rules_title, rules_to_dict
 from .tournament import wilson_interval
@@ -499,13 +500,18 @@ def shown_figures(data: Mapping[str, Any]) -> list[str]:
                                       for v in data["variants"])]  # fmt: skip
 
 
-def variant_labels(data: Mapping[str, Any]) -> list[str]:
+def variant_labels(data: Mapping[str, Any], words: bool = False) -> list[str]:
     """The variants' names in the current language: the changed knobs, after the rule set's title when
-    the study compares several rule sets."""
+    the study compares several rule sets. A knob is named as typed (``same_rank_max_wilds = 3``, as the
+    command line takes it) or, with ``words``, by what it means and its value in words (a page's legend)."""
     bases = {v["base"] for v in data["variants"]}
     labels = []
     for v in data["variants"]:
-        changed = ", ".join(f"{knob} = {_typed(value)}" for knob, value in v["changes"].items())
+        changed = ", ".join(
+            render("study-change", {"knob": render(f"knob:{knob}"), "value": compare_value_text(value)}) if words
+            else f"{knob} = {_typed(value)}"
+            for knob, value in v["changes"].items()
+        )  # fmt: skip
         title = rules_title(v["base"] if v["base"] in PRESETS else v["title"])
         labels.append(changed if changed and len(bases) == 1 else f"{title}, {changed}" if changed else title)
     return labels
@@ -529,10 +535,10 @@ def difference_sentence(name: str, d: Mapping[str, Any], variant: str, base: str
                          "amount": abs(d["value"]) * scale, "low": low, "high": high})  # fmt: skip
 
 
-def differences_said(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def differences_said(data: Mapping[str, Any], words: bool = False) -> list[dict[str, Any]]:
     """For each variant after the first: its label, a sentence per clear difference, and the figures the
-    study cannot tell apart."""
-    labels = variant_labels(data)
+    study cannot tell apart (``words``: the variants named as ``variant_labels`` does with it)."""
+    labels = variant_labels(data, words)
     shown = shown_figures(data)
     said = []
     for i, part in enumerate(data["differences"], start=1):

@@ -16,7 +16,7 @@ from typing import Any
 from ..actions import Action, Add, Answer, Ask, Discard, Draw, Meld, NextHand, Pass, TakePile, TakeTop
 from ..cards import Card, format_cards, remove_cards
 from ..melds import MeldKind, illegal_meld_reasons, judge, judge_addition
-from ..i18n import Reason, render
+from ..i18n import EN, Reason, render
 from ..position import Position
 from ..rules import Rules
 from ..scoring import may_go_out, needs_text
@@ -147,7 +147,8 @@ def _check_take_pile(pos: Position, action: TakePile, params: dict[str, Any]) ->
             yield (_natural_pair_reason(top, params, frozen)
                    if frozen or rules.pile_take_ways == {"natural pair"}
                    else Reason("pile-way", "pile_take_ways", params | {
-                       "card": str(top), "ways": ", ".join(sorted(rules.pile_take_ways))}))  # fmt: skip
+                       "card": str(top),
+                       "ways": tuple(EN[f"way:{w}"] for w in sorted(rules.pile_take_ways))}))  # fmt: skip
         if not verdict.legal:
             failed = True
             yield Reason("pile-meld-illegal", None, params | {"cards": format_cards(verdict.cards),

@@ -1,7 +1,8 @@
-"""The lessons' card table in a real browser, by taps only: lesson 1's try-it (draw, discard, the next
-seat's hand, undo) and its exercise (a wrong move hinted and not played, then the right one), and lesson
-2's exercise (the other side's eights tapped with an eight: a hint that names the side). Places are found
-by their accessible names: "stock…", "discard pile…", "meld N…", hand cards "4 of hearts".
+"""The lessons' card table in a real browser, by taps only: lesson 1's try-it (draw, discard, the turn
+handed on while the learner keeps their own seat, the others played move by move, undo) and its exercise
+(a wrong move hinted and not played, then the right one), and lesson 2's exercise (the other side's eights
+tapped with an eight: a hint that names the side). Places are found by their accessible names: "stock…",
+"discard pile…", "meld N…", hand cards "4 of hearts".
 
 Lesson 6's exercise: a two-meld opening staged group by group by taps, then laid.
 
@@ -49,24 +50,31 @@ def test_lesson_one_s_try_it_and_exercise_by_taps(browser, voila_url: str, size:
     try:
         tables = open_lesson(page, voila_url, "01_the_turn.ipynb")
         practice, quiz = tables.first, tables.last
-        mirror = new_game("bolivia", players=4, seed=3)  # the lesson's deal: player 2 moves first
+        mirror = new_game("bolivia", players=4, seed=3)  # the lesson's deal: its first player is "you"
+        learner = mirror.to_move
         hand = hand_of(practice)
-        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[1])} cards")
+        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[learner - 1])} cards")
         box = practice.bounding_box()
         assert box and box["x"] + box["width"] <= width + 1, "the lesson's table fits the page's width"
         assert box["height"] < height, f"a lesson's table is compact, not the window's height: {box}"
 
         practice.get_by_role("button", name=re.compile("^stock")).click()
         mirror.apply("draw")
-        held = sorted(mirror.position.hands[1])
+        held = sorted(mirror.position.hands[learner - 1])
         expect(hand).to_have_attribute("aria-label", f"your hand, {len(held)} cards", timeout=TIMEOUT)
         name = card_name(held[0])
         tap_card(hand, name)
         practice.get_by_role("button", name=re.compile("^discard pile")).click()
-        expect(practice.locator(".bt-message")).to_contain_text("Player 3's turn now", timeout=TIMEOUT)
+        message = practice.locator(".bt-message")
+        mirror.apply(f"discard {held[0]}")
+        expect(message).to_contain_text(f"Your turn is over: player {mirror.to_move} plays next", timeout=TIMEOUT)
         expect(practice.get_by_role("button", name=re.compile("^discard pile"))).to_have_attribute(
             "aria-label", re.compile(f"^discard pile: {name} on top"))  # fmt: skip
-        expect(hand).to_have_attribute("aria-label", f"your hand, {len(mirror.position.hands[2])} cards")
+        expect(hand).to_have_attribute("aria-label", f"your hand, {len(held) - 1} cards")  # still the learner's
+        practice.get_by_role("button", name=re.compile("^stock")).click()  # not the learner's turn: refused
+        expect(message).to_contain_text("not yours", timeout=TIMEOUT)
+        practice.get_by_role("button", name="the others play").click()
+        expect(message).to_contain_text("your turn again", timeout=TIMEOUT)
         practice.get_by_role("button", name="undo my last move").click()
         expect(hand).to_have_attribute("aria-label", f"your hand, {len(held)} cards", timeout=TIMEOUT)
 

@@ -50,7 +50,7 @@ def test_an_exercise_s_answer_is_absent_from_the_page_until_answered(page: Page,
     assert not [w for w in written if w in page.evaluate(PAGE_WORDS)], "a hint must not give the total away"
     answer.fill("200")
     exercise.get_by_role("button", name="check").click()
-    expect(exercise.get_by_role("status")).to_contain_text(f"The side scores +{format_number(total, 'en')}.")
+    expect(exercise.get_by_role("status")).to_contain_text(f"The side scores +{format_number(total, 'en')}:")
 
 
 def test_the_danish_index_has_no_english_catalogue_text(page: Page, voila_url: str) -> None:

@@ -22,8 +22,9 @@ export function cardFace(card) {
   svg.append(svgElement("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bx-face" }));
   const ink = `bx-ink bx-suit-${card.suit || "joker"}`;
   const symbol = SYMBOL[card.suit];
-  svg.append(svgElement("text", { x: 6, y: 17, class: `${ink} bx-rank` }, card.rank));
-  svg.append(svgElement("text", { x: 6, y: 30, class: `${ink} bx-small` }, symbol));
+  const joker = card.rank === "JK"; // a joker's corner is its star, never the notation's "JK"
+  svg.append(svgElement("text", { x: 6, y: 17, class: `${ink} bx-rank` }, joker ? "★" : card.rank));
+  svg.append(svgElement("text", { x: 6, y: 30, class: `${ink} bx-small` }, joker ? "" : symbol));
   svg.append(svgElement("text", { x: 30, y: 58, class: `${ink} bx-big`, "text-anchor": "middle" }, symbol));
   const tick = svgElement("g", { class: "bx-tick" });
   tick.append(svgElement("circle", { cx: 48, cy: 72, r: 8 }));

@@ -1,6 +1,7 @@
 // Cards drawn as SVG, each a toggle button named in words ("4 of hearts").
 // Keyboard: Tab enters the row, arrow keys / Home / End move, Space or Enter selects.
 // Selected cards are lifted, outlined and ticked, so the state never rests on colour alone.
+// With "taps" nothing stays selected: each tap is a message (a deck to take copies of cards from).
 
 // svgElement and cardFace come from card_face.js, put before this module by cards.py.
 
@@ -17,8 +18,13 @@ function render({ model, el }) {
 
   function showSelection() {
     const selected = new Set(model.get("selected"));
+    const taps = model.get("taps");
     buttons().forEach((button, index) => {
-      const on = selected.has(index);
+      const on = selected.has(index) && !taps;
+      if (taps) {
+        button.removeAttribute("aria-pressed");
+        return;
+      }
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.classList.toggle("bx-selected", on);
     });
@@ -34,6 +40,10 @@ function render({ model, el }) {
 
   function toggle(index) {
     if (!model.get("selectable")) return;
+    if (model.get("taps")) {
+      model.send({ tapped: index }); // one message a tap: no state that a quick second tap could race
+      return;
+    }
     const selected = new Set(model.get("selected"));
     selected.has(index) ? selected.delete(index) : selected.add(index);
     model.set("selected", Array.from(selected).sort((a, b) => a - b));
@@ -82,6 +92,7 @@ function render({ model, el }) {
   model.on("change:cards", build);
   model.on("change:four_colour", build);
   model.on("change:selectable", build);
+  model.on("change:taps", build);
   model.on("change:selected", showSelection);
   return () => row.remove();
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,31 @@ class CardRow(anywidget.AnyWidget):
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     """Indices of the selected cards, in order."""
     selectable = traitlets.Bool(True).tag(sync=True)
+    taps = traitlets.Bool(False).tag(sync=True)
+    """Each tap is told to ``on_tap`` and nothing stays selected (a deck to take copies of cards from)."""
     four_colour = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("cards").tag(sync=True)
     empty_text = traitlets.Unicode("no cards").tag(sync=True)
 
     def __init__(self, cards: str | Iterable[Card | str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._tap_listeners: list[Callable[[int], None]] = []
+        self.on_msg(self._message)
         self.show(cards)
+
+    def on_tap(self, listener: Callable[[int], None]) -> None:
+        """Have ``listener`` told the index of each card tapped (a row with ``taps``)."""
+        self._tap_listeners.append(listener)
+
+    def tap(self, index: int) -> None:
+        """A tap on the card at ``index``, as the page sends it."""
+        if self.taps and type(index) is int and 0 <= index < len(self._cards):
+            for listener in self._tap_listeners:
+                listener(index)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and "tapped" in content:
+            self.tap(content["tapped"])
 
     def show(self, cards: str | Iterable[Card | str]) -> None:
         """Draw these cards (in the order given); the selection is cleared."""

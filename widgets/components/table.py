@@ -348,7 +348,10 @@ class CardTable(anywidget.AnyWidget):
         chrome = source.chrome()
         view = source.view()
         notes = chrome.pop("seat_notes", None)
+        turn_line = chrome.pop("turn_line", None)
         parts = table_parts(view, language, notes)
+        if turn_line and parts["turn"]:
+            parts["turn"] = {**parts["turn"], "line": turn_line}  # the source words the turn (a quiz: no hint)
         notice = source.notice() if view is None else None
         with self.hold_sync():
             if reply is not None and reply.steps:
@@ -358,7 +361,8 @@ class CardTable(anywidget.AnyWidget):
             self.labels = {**ui_labels(language), **source.ui_words()}
             for name, value in parts.items():
                 setattr(self, name, value)
-            self.message = message_words(notice or self.said, language)
+            seat = None if view is None or "open_hands" in view else int(view["seat"])  # "you" is this seat
+            self.message = message_words(notice or self.said, language, seat)
             self.chrome = {**chrome, "language": language, "compact": source.compact,
                            "notice": view is None}  # fmt: skip
             self.menu = source.menu()

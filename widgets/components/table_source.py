@@ -6,7 +6,8 @@ around a game is its source's:
 
 - ``SoloGame`` (``dashboards/play_table.py``): the learner against computers, with a coach, undo, saving;
 - ``RoomSeat`` (``dashboards/room_table.py``): one seat of a shared room, whose game the room service holds;
-- ``PositionPractice`` (``lessons/table.py``): a lesson position, the learner playing every seat in turn;
+- ``LessonPractice`` (``lessons/table.py``): a lesson position, played from the learner's own seat;
+- ``PositionPractice`` (``lessons/table.py``): a position, the learner playing every seat in turn;
 - ``QuizPosition`` (``lessons/table.py``): an exercise, the learner's move marked before it is played;
 - ``ScenarioPositions`` (``dashboards/table_tools.py``): lesson positions and pasted ones, every seat's moves;
 - ``Replay`` (``dashboards/game_viewer.py``): a seeded game of computers, every hand open, a move at a time.
@@ -136,7 +137,8 @@ class TableSource:
     def chrome(self) -> dict[str, Any]:
         """What the page adds around the table: ``controls`` (buttons beside the hand, each ``{"text",
         "intent", "primary"}``), ``hand_end`` (the end of a hand, as ``sheet`` data), ``pace``, ``room`` (a line
-        beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``open_menu``."""
+        beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``turn_line`` (the
+        turn's line in the source's own words: a quiz's that names no move), ``open_menu``."""
         return {}
 
     def menu(self) -> dict[str, Any]:

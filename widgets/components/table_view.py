@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bolivia_core.actions import Add, Discard, Meld, parse_action
-from bolivia_core.cards import Card, format_cards, parse_cards
+from bolivia_core.actions import Add, Meld, parse_action
+from bolivia_core.cards import Card, parse_cards
 from bolivia_core.game import Game
 from bolivia_core import seat
-from bolivia_core.i18n import card_name, format_number, has_code, render
+from bolivia_core.i18n import card_name, card_style, format_number, has_code, render
 from bolivia_core.seat import MOVES_AT_MOST, explanation_view, meld_label
 
 __all__ = [
@@ -71,11 +71,11 @@ def cards_in_words(notation: str, language: str | None = None) -> str:
     return "; ".join(said)
 
 
-def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[str, Any]:
+def _params_in_words(params: Mapping[str, Any], language: str | None, seat: int | None = None) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, dict) and "reasons" in value:
-            values[key] = "; ".join(explanation_words(r, language) for r in value["reasons"])
+            values[key] = "; ".join(explanation_words(r, language, seat) for r in value["reasons"])
         elif isinstance(value, dict) and "action" in value:
             try:
                 values[key] = action_words(value["action"], language)  # its cards in words too
@@ -84,7 +84,7 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
         elif isinstance(value, str) and value.startswith(WORD_CODES) and has_code(value):
             values[key] = render(value, language=language)
         elif key in CARD_PARAMS and isinstance(value, str) and value:
-            values[key] = cards_in_words(value, language)
+            values[key] = value  # notation: render says it in words, in the case the sentence asks for
         elif isinstance(value, list):
             values[key] = tuple(value)
         else:
@@ -92,9 +92,14 @@ def _params_in_words(params: Mapping[str, Any], language: str | None) -> dict[st
     return values
 
 
-def explanation_words(data: Mapping[str, Any], language: str | None = None) -> str:
-    """An event or reason (as ``explanation_view`` writes it) in words of ``language``, cards in words."""
-    return render(str(data["code"]), _params_in_words(data.get("params", {}), language), language)
+def explanation_words(data: Mapping[str, Any], language: str | None = None, seat: int | None = None) -> str:
+    """An event or reason (as ``explanation_view`` writes it) in words of ``language``, cards in words; one
+    about ``seat``'s own player (the learner at the table) is said to them: "you must first draw", where the
+    catalogue has that form (the code with ``:you``)."""
+    code, params = str(data["code"]), data.get("params", {})
+    if seat is not None and params.get("player") == seat and has_code(f"{code}:you"):
+        code = f"{code}:you"
+    return render(code, _params_in_words(params, language, seat), language, cards="words")
 
 
 def event_words(data: Mapping[str, Any], language: str | None = None) -> str:
@@ -104,16 +109,8 @@ def event_words(data: Mapping[str, Any], language: str | None = None) -> str:
 def action_words(notation: str, language: str | None = None) -> str:
     """A move offered in notation, said as a verb phrase with its cards in words: "meld 9C 9D 9S" ->
     "meld 9 of clubs, 9 of diamonds and 9 of spades"."""
-    action = parse_action(notation)
-    text = action.said(language)
-    groups = [tuple(g) for g in getattr(action, "melds", ())]
-    if getattr(action, "cards", ()):
-        groups.append(tuple(action.cards))
-    if isinstance(action, Discard):
-        groups.append((action.card,))
-    for group in sorted(groups, key=len, reverse=True):
-        text = text.replace(format_cards(group), cards_in_words(format_cards(group), language), 1)
-    return text
+    with card_style("words"):
+        return str(parse_action(notation).said(language))
 
 
 def ui_labels(language: str | None = None) -> dict[str, str]:
@@ -121,7 +118,7 @@ def ui_labels(language: str | None = None) -> dict[str, str]:
     them once (a page that says one otherwise adds its own, ``TableSource.ui_words``)."""
 
     def t(code: str, **params: Any) -> str:
-        return render(code, params, language)
+        return render(code, params, language, cards="words")
 
     return {
         "language": language or "en",
@@ -147,7 +144,7 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
         return {"hand": {}, "seats": {}, "sides": {}, "centre": {}, "scores": {}, "turn": {}}
 
     def t(code: str, **params: Any) -> str:
-        return render(code, params, language)
+        return render(code, params, language, cards="words")
 
     def names(codes: Sequence[str]) -> list[str]:
         return [card_name(Card.parse(c), language) for c in codes]
@@ -225,7 +222,7 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
     note = ""
     deciding = not view["my_turn"] or view["phase"] == "draw"  # once the seat has drawn, the pile is for later
     if pile["why_not"] and deciding:
-        note = explanation_words(pile["why_not"], language)
+        note = explanation_words(pile["why_not"], language, None if spectator else seat)
     elif pile["takes"] and view["my_turn"] and view["phase"] == "draw":
         note = t("table-pile-takeable")
     centre = {
@@ -239,6 +236,8 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
         line = t("play-turn-game-over")
     elif phase == "hand over":
         line = t("table-turn-hand-over", hand=view["hand_number"])
+    elif view["my_turn"] and phase == "draw" and not view["stock"]:
+        line = t("table-turn-you-stock-out")  # nothing to draw: the pile, or pass
     elif view["my_turn"] and phase == "draw" and not pile["takes"]:
         line = t("table-turn-you-draw-stock")
     elif view["my_turn"]:
@@ -269,7 +268,7 @@ def _controls(view: Mapping[str, Any], language: str | None) -> list[dict[str, A
                 for move, intent, primary in CONTROLS if move in moves]  # fmt: skip
     hand = view["hand"]
     if view["phase"] == "play" and view["my_turn"] and len(hand) == 1 and f"discard {hand[0]}" in moves:
-        go_out = render("table-go-out", {"card": card_name(Card.parse(hand[0]), language)}, language)
+        go_out = render("table-go-out", {"card": hand[0]}, language, cards="words")  # the card in the case it needs
         controls.insert(0, {"text": go_out, "intent": {"do": "discard", "card": 0, "where": "pile"}, "primary": True})
     return controls
 
@@ -303,11 +302,12 @@ def place_offers(view: Mapping[str, Any], place: str, language: str | None = Non
             "moves": [{"move": m, "words": action_words(m, language)} for m in best]}  # fmt: skip
 
 
-def message_words(said: Any, language: str | None = None) -> dict[str, Any] | None:
-    """The message area's lines (``table_source.Said``) in words of ``language``."""
+def message_words(said: Any, language: str | None = None, seat: int | None = None) -> dict[str, Any] | None:
+    """The message area's lines (``table_source.Said``) in words of ``language``; what is about ``seat``'s
+    player (the one at this table) said to them ("you")."""
     if said is None or not said.lines:
         return None
-    lines = [explanation_words(line, language) if isinstance(line, Mapping) else line() if callable(line)
+    lines = [explanation_words(line, language, seat) if isinstance(line, Mapping) else line() if callable(line)
              else str(line) for line in said.lines]  # fmt: skip
     return {"kind": said.kind, "where": said.where, "lines": lines}
 

@@ -1,4 +1,4 @@
-"""A first meld checker: type cards, pick the rules, read the verdict and every reason."""
+"""A meld checker: tap cards, pick the rules, read the verdict and every reason."""
 
 from __future__ import annotations
 
@@ -10,14 +10,17 @@ import ipywidgets as widgets
 from bolivia_core import CardError, MeldVerdict, check_meld
 from bolivia_core.i18n import render
 from bolivia_core.rules import PRESETS
+from bolivia_core.tools.compare import value_text
 
 from ..components.cards import CardRow
+from ..components.picker import CardPicker
+from ..components.table_view import cards_in_words
 from ..lessons.exercise import Exercise, Unreadable
-from ..language import LanguagePicker, rule_choices
+from ..language import LanguagePicker, rule_choices, rules_title
 
 
 class MeldChecker(widgets.VBox):
-    """Cards typed in the card notation, judged live under the chosen preset.
+    """Cards tapped from a deck (or given in the card notation), judged live under the chosen preset.
 
     The widget decides nothing itself: every verdict and sentence comes from
     ``bolivia_core.check_meld``. ``verdict`` holds the last one (``None`` while
@@ -27,7 +30,7 @@ class MeldChecker(widgets.VBox):
 
     def __init__(self, cards: str = "", rules: str = "bolivia", language: str | None = None, **kwargs: Any) -> None:
         self.language = LanguagePicker(language)
-        self.cards = widgets.Text(value=cards, continuous_update=True, layout=widgets.Layout(width="28em"))
+        self.cards = CardPicker(cards)
         self.rules = widgets.Dropdown(options=rule_choices(), value=rules)
         self.going_out = widgets.Checkbox(value=False, indent=False)
         self.result = widgets.HTML(layout=widgets.Layout(min_height="4em"))
@@ -46,7 +49,7 @@ class MeldChecker(widgets.VBox):
     def _label(self) -> None:
         """The fixed texts, in the current language (the rule set chosen stays chosen)."""
         self.cards.description = render("checker:cards")
-        self.cards.placeholder = render("checker:placeholder")
+        self.cards.rename()
         self.rules.description = render("lab:rules")
         self.going_out.description = render("checker:going-out")
         if [label for label, _ in self.rules.options] != [label for label, _ in rule_choices()]:
@@ -67,6 +70,22 @@ class MeldChecker(widgets.VBox):
             return
         self.verdict = verdict
         self.result.value = verdict_html(verdict)
+
+
+def each_rule_set(cards: str) -> widgets.HTML:
+    """The same cards as a new meld under every rule set, a line each, naming the rule set once: the
+    engine's verdict where they are legal, its reasons where they are not (a reason that names no rule set
+    gets the rule set's title before it)."""
+    items = []
+    for preset in PRESETS:
+        verdict = check_meld(cards, preset)
+        title = rules_title(preset)
+        said = str(verdict) if verdict.legal else "; ".join(map(str, verdict.reasons))
+        if title not in said:
+            said = f"{title}: {said}"
+        mark = render("view:legal" if verdict.legal else "view:not-legal")
+        items.append(f"<li><strong>{html.escape(mark)}</strong> {html.escape(said)}</li>")
+    return widgets.HTML(f"<ul class='bolivia-lines bolivia-each-rule-set'>{''.join(items)}</ul>")
 
 
 def verdict_html(verdict: MeldVerdict) -> str:
@@ -91,8 +110,8 @@ class MeldQuiz(Exercise):
             )
             for name in presets
         }  # fmt: skip
-        shown = CardRow(cards, selectable=False, label=cards)
-        question = widgets.HTML(f"<p>{html.escape(render('exercise-meld-question', {'cards': cards}))}</p>")
+        shown = CardRow(cards, selectable=False, label=cards_in_words(cards))
+        question = widgets.HTML(f"<p>{html.escape(render('exercise-meld-question'))}</p>")
         super().__init__([question, shown], list(self.answers.values()), **kwargs)
 
     def _truth(self, name: str) -> str:
@@ -117,9 +136,10 @@ class MeldQuiz(Exercise):
             if verdict.legal or not knob:
                 hints.append(render("exercise-hint-meld-legal", {"rules": rules}) if verdict.legal
                              else render("exercise-hint-meld", {"rules": rules, "rule": str(verdict.reasons[0])}))
-            else:
-                description = PRESETS[name].knob(knob).description
-                hints.append(render("exercise-hint-meld", {"rules": rules, "rule": description}))
+            else:  # the rule that decides it, as this rule set has it: its meaning and its value, no verdict
+                info = PRESETS[name].knob(knob)
+                rule = render("exercise-hint-rule", {"rule": info.description, "value": value_text(info.value)})
+                hints.append(render("exercise-hint-meld", {"rules": rules, "rule": rule}))
         return " ".join(hints)
 
     def worked(self) -> str:

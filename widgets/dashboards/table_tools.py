@@ -11,11 +11,12 @@ import ipywidgets as widgets
 
 from bolivia_core import parse_cards, score_side
 from bolivia_core.game import Game, HandResult
-from bolivia_core.i18n import format_number, format_signed, render
+from bolivia_core.i18n import card_name, format_number, format_signed, render
 from bolivia_core.rules import PRESETS
 from bolivia_core.scenario import SCENARIOS, format_position
 
 from ..components.cards import CardRow
+from ..components.picker import CardPicker
 from ..components.table import CardTable
 from ..components.table_source import Line, Reply, Said, language_setting, refusal
 from ..components.table_view import action_words, explanation_view, explanation_words, sheet_table
@@ -73,11 +74,34 @@ class MeldRows(widgets.Box):
             self.children = shown
 
 
+_CHIP = "\0"  # where a line's cards go: drawn as small cards, not said as a list of names
+
+
+def card_chips(cards: str) -> str:
+    """Cards drawn small inline (their corner: "K♥", a joker's star), each named for a screen reader."""
+    chips = []
+    for card in parse_cards(cards):
+        shown = "★" if card.is_joker else card.symbol
+        suit = "joker" if card.is_joker else card.suit
+        chips.append(f"<span class='bolivia-chip bolivia-chip-{suit}' role='img' "
+                     f"aria-label='{html.escape(card_name(card))}'>{shown}</span>")  # fmt: skip
+    return f"<span class='bolivia-chips'>{''.join(chips)}</span>"
+
+
+def score_line_html(item: Any) -> str:
+    """A score sheet's line in words, its melded cards drawn as small cards where the line names them."""
+    data = explanation_view(item)
+    cards = data.get("params", {}).get("cards")
+    if not isinstance(cards, str) or not cards.strip():
+        return html.escape(explanation_words(data))
+    said = explanation_words({**data, "params": {**data["params"], "cards": _CHIP}})
+    return html.escape(said).replace(_CHIP, card_chips(cards))
+
+
 def score_table_html(result: Any) -> str:
-    """A side's score as a table of line items (shared by every view that shows one), cards in words."""
+    """A side's score as a table of line items (shared by every view that shows one), cards drawn small."""
     rows = "".join(
-        f"<tr><td class='points'>{format_signed(item.points)}</td>"
-        f"<td>{html.escape(explanation_words(explanation_view(item)))}</td></tr>"
+        f"<tr><td class='points'>{format_signed(item.points)}</td><td>{score_line_html(item)}</td></tr>"
         for item in result.items
     )
     total = (f"<tr><td class='points'><b>{format_signed(result.total)}</b></td>"
@@ -119,8 +143,8 @@ class ScoreCalculator(widgets.VBox):
         self.rules = widgets.Dropdown(options=rule_choices(), value=rules, style=wide)
         self.players = widgets.Dropdown(options=[2, 3, 4, 5, 6], value=4, style=wide,
                                         layout=widgets.Layout(width="auto"))  # fmt: skip
-        self.melds = widgets.Textarea(style=wide, layout=widgets.Layout(width="30em", height="8em"))
-        self.hand = widgets.Text(style=wide, layout=widgets.Layout(width="30em"))
+        self.melds = CardPicker(groups=True)  # tapped, meld by meld: nobody has to know the card notation
+        self.hand = CardPicker()
         self.red_threes = widgets.BoundedIntText(value=0, min=0, max=12, style=wide,
                                                  layout=widgets.Layout(width="10em"))  # fmt: skip
         self.went_out = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
@@ -152,9 +176,9 @@ class ScoreCalculator(widgets.VBox):
         self.rules.description = render("lab:rules")
         self.players.description = render("play-players")
         self.melds.description = render("calc:melds")
-        self.melds.placeholder = render("calc:melds-placeholder")
         self.hand.description = render("calc:hand")
-        self.hand.placeholder = render("calc:hand-placeholder")
+        self.melds.rename()
+        self.hand.rename()
         self.red_threes.description = render("calc:red-threes")
         self.went_out.description = render("calc:went-out")
         self.concealed.description = render("calc:concealed")
@@ -367,5 +391,13 @@ class ScoreQuiz(Exercise):
         return render("exercise-hint-lines", {"count": len(lines), "lines": "; ".join(lines)})
 
     def worked(self) -> str:
-        total = render("exercise-score-answer", {"total": format_signed(self.result.total)})
-        return f"{score_table_html(self.result)}<p><b>{html.escape(total)}</b></p>"
+        """Why, in one sentence worked out from the engine's line items (its sum), then the sheet itself."""
+        sums = format_number(0)
+        for index, item in enumerate(self.result.items):
+            number = format_number(abs(item.points))
+            if index == 0:
+                sums = number if item.points >= 0 else f"-{number}"
+            else:
+                sums += f" - {number}" if item.points < 0 else f" + {number}"
+        total = render("exercise-score-why", {"total": format_signed(self.result.total), "sum": sums})
+        return f"<p><b>{html.escape(total)}</b></p>{score_table_html(self.result)}"

@@ -78,10 +78,11 @@ class VariantExplorer(widgets.VBox):
 
         self._labels = {key: widgets.HTML() for key in EXAMPLE_SITUATION}
         self._compare_label = widgets.HTML()
+        self._notation = widgets.HTML()  # the card notation the text areas take, said where it is typed
         labelled = [widgets.VBox([self._labels[key], self.situation[key]]) for key in EXAMPLE_SITUATION]
         self.tabs = widgets.Tab(children=[
             widgets.VBox([self.only_differences, self.rules_table]),
-            widgets.VBox([widgets.HBox(labelled[:2]), widgets.HBox([*labelled[2:], self.red_threes]),
+            widgets.VBox([self._notation, widgets.HBox(labelled[:2]), widgets.HBox([*labelled[2:], self.red_threes]),
                           self.situation_cards, self.situation_table]),
             self.club,
         ])  # fmt: skip
@@ -100,6 +101,7 @@ class VariantExplorer(widgets.VBox):
         self.only_differences.description = render("variant:only-differences")
         self.red_threes.description = render("play-col-red-threes")
         self._compare_label.value = f"<b>{html.escape(render('variant:compare'))}</b>"
+        self._notation.value = f"<p class='bolivia-notation'>{html.escape(render('variant:notation-cards'))}</p>"
         for key, label in self._labels.items():
             label.value = f"<b>{html.escape(render(f'variant:situation-{key}'))}</b>"
         for index, code in enumerate(("variant:tab-rules", "variant:tab-situation", "variant:tab-club")):
@@ -180,13 +182,22 @@ def _readable(lines: list[str]) -> list[tuple[Card, ...]]:
     return found
 
 
+# The short forms some values are written in, each said once under the table that shows it.
+NOTATIONS: dict[str, tuple[str, ...]] = {
+    "sides": ("players", "sides"), "hand_size": ("players",), "draw_count": ("players",),
+    "target_score": ("players",), "going_out_needs": ("players", "needs"), "initial_meld_steps": ("steps",),
+}  # fmt: skip
+
+
 def _rules_table_html(rule_sets: list[Rules], only_differences: bool) -> str:
     differing = {d.knob for d in diff_rules(*rule_sets)}
     head = "".join(f"<th scope='col'>{html.escape(rules_title(r))}</th>" for r in rule_sets)
     rows = []
+    notations: dict[str, None] = {}
     for name in KNOB_NAMES:
         if only_differences and name not in differing:
             continue
+        notations.update(dict.fromkeys(NOTATIONS.get(name, ())))
         knob = rule_sets[0].knob(name)
         mark = "≠ " if name in differing else ""
         cells = "".join(_value_cell(r, name) for r in rule_sets)
@@ -196,10 +207,12 @@ def _rules_table_html(rule_sets: list[Rules], only_differences: bool) -> str:
     caption = render("variant:caption-only" if only_differences else "variant:caption", {"count": count})
     legend = html.escape(render("variant:legend", {"assumption": "\1", "house": "\2"}))
     legend = legend.replace("\1", "<sup>A</sup>").replace("\2", "<sup>H</sup>")
+    notes = "".join(f"<li>{html.escape(render(f'variant:notation-{kind}'))}</li>" for kind in notations)
     return (
         f"<table class='bolivia-rules-table'><caption>{html.escape(caption)}; {legend}</caption>"
         f"<thead><tr><th>{html.escape(render('variant:rule'))}</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
+        + (f"<ul class='bolivia-notation'>{notes}</ul>" if notes else "")
     )
 
 

@@ -166,7 +166,7 @@ function render({ model, el }) {
       const knob = make("label", { class: "lab-field" }, L.knob + " ");
       const select = make("select", { name: "lab-knob", id: "lab-knob" });
       select.append(make("option", { value: "" }, L["no-knob"]));
-      for (const name of view.knobs) select.append(make("option", { value: name }, name));
+      for (const knob of view.knobs) select.append(make("option", { value: knob.name }, knob.words));
       select.value = view.form.knob;
       knob.append(select);
       const values = make("label", { class: "lab-field" }, L.values + " ");
@@ -202,16 +202,16 @@ function render({ model, el }) {
     const result = view.result;
     if (result) {
       root.append(make("p", { class: "lab-heading" }, result.heading));
+      // what was found first, one line a difference; every measure, and those it cannot tell apart, behind
+      // "all measures"
       const said = make("section", { class: "lab-differences" });
       said.append(make("h2", {}, L.differences));
+      const found = make("ul", { class: "lab-found", "aria-label": L.found });
       for (const part of result.differences) {
-        const list = make("ul");
-        for (const sentence of part.clear) list.append(make("li", {}, sentence));
-        if (!part.clear.length) list.append(make("li", {}, view.none_clear));
-        said.append(list);
-        if (part.unclear.length) said.append(make("p", { class: "lab-unclear" }, `${L.unclear} ${part.unclear.join("; ")}`));
+        for (const sentence of part.clear) found.append(make("li", {}, sentence));
       }
-      root.append(said);
+      if (!found.children.length) found.append(make("li", {}, view.none_clear));
+      said.append(found);
       const plots = make("div", { class: "lab-plots" });
       plots.append(
         distribution("lab-turns", L["turns-title"], result.turns_alt, result.turns),
@@ -220,8 +220,16 @@ function render({ model, el }) {
         bars("lab-melds", L["melds-title"], L["bars-alt"], result.melds, result.variants),
       );
       root.append(plots);
-      const details = make("details", { class: "lab-table" });
-      details.append(make("summary", {}, L.table));
+      const details = make("details", { class: "lab-table lab-all" });
+      details.append(make("summary", {}, `${L["all-measures"]} (${result.measures})`));
+      for (const part of result.differences) {
+        if (!part.unclear.length) continue;
+        details.append(make("p", { class: "lab-unclear" }, L.unclear));
+        const list = make("ul", { class: "lab-unclear-list" });
+        for (const name of part.unclear) list.append(make("li", {}, name));
+        details.append(list);
+      }
+      details.append(make("p", { class: "lab-unclear" }, L.table));
       const table = make("table");
       const head = make("tr");
       head.append(make("th", { scope: "col" }, L.figure));
@@ -234,7 +242,8 @@ function render({ model, el }) {
         table.append(row);
       }
       details.append(table);
-      root.append(details);
+      said.append(details);
+      root.insertBefore(said, plots);
     }
 
     const honest = make("section", { class: "lab-honest" });

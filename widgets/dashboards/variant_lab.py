@@ -173,7 +173,7 @@ class VariantLab(anywidget.AnyWidget):
                         for name, entry in studies.items()],
             "chosen": self.chosen,
             "presets": [{"name": name, "title": rules_title(name)} for name in PRESETS],
-            "knobs": list(KNOB_NAMES),
+            "knobs": [{"name": name, "words": render(f"knob:{name}")} for name in KNOB_NAMES],
             "form": dict(self.form),
             "games": list(GAME_CHOICES),
             "running": self.running,
@@ -185,17 +185,24 @@ class VariantLab(anywidget.AnyWidget):
         }
 
     def _progress_text(self) -> dict[str, Any]:
+        """Games played of the study's games, the rate and the time left; once every game is played, only that."""
         if not self.progress:
             return {}
         p = self.progress
-        return p | {"text": render("lab-progress", {"done": p["done"], "total": p["total"], "rate": float(p["rate"]),
-                                                    "left": int(p["left"])})}
+        params = {"done": p["done"], "total": p["total"], "rate": float(p["rate"]), "left": int(p["left"])}
+        if p["done"] >= p["total"]:
+            code = "lab-progress-done"
+        elif params["left"] < 1:
+            code = "lab-progress-almost"
+        else:
+            code = "lab-progress"
+        return p | {"text": render(code, params)}
 
 
 _LABELS = (
     "question", "own", "rules", "club", "club-placeholder", "knob", "no-knob", "values", "games", "run", "stop",
     "turns-title", "score-title", "sources-title", "melds-title", "differences", "table", "figure", "running",
-    "honest-title", "command", "unclear", "bars-alt",
+    "honest-title", "command", "unclear", "bars-alt", "found", "all-measures",
 )  # fmt: skip
 
 
@@ -205,9 +212,9 @@ def _quoted(word: str) -> str:
 
 def _result_view(data: dict[str, Any]) -> dict[str, Any]:
     """A study as the plots and sentences read it: shares of hands per bin, bars with intervals, sentences."""
-    labels = variant_labels(data)
+    labels = variant_labels(data, words=True)
     shown = shown_figures(data)
-    said = differences_said(data)
+    said = differences_said(data, words=True)
 
     def histogram(name: str) -> list[dict[str, Any]]:
         series = []
@@ -243,6 +250,7 @@ def _result_view(data: dict[str, Any]) -> dict[str, Any]:
         "melds": bars("melds", MELD_KINDS),
         "table": table,
         "differences": said,
+        "measures": len(shown),
     }
 
 

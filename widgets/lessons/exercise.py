@@ -171,6 +171,13 @@ class WinnerQuiz(Exercise):
         return render("exercise-hint-winner")
 
     def worked(self) -> str:
+        """Why, in one sentence from the engine's judgement: the highest total wins; equal ones draw."""
         side = self._winner()
-        text = render("exercise-winner", {"side": side}) if side else render("exercise-draw")
+        best = max(self.totals)
+        if side:
+            others = [total for number, total in enumerate(self.totals, start=1) if number != side]
+            text = render("exercise-winner-why", {"side": side, "total": format_number(best),
+                                                  "other": format_number(max(others))})  # fmt: skip
+        else:
+            text = render("exercise-draw-why", {"total": format_number(best)})
         return f"<p>{html.escape(text)}</p>"
