@@ -429,13 +429,20 @@ def _lays_out(game: Game, left: list[int], seen: set[tuple[Any, ...]]) -> bool:
     seen.add(key)
     left[0] -= 1
     lays = [a for a in game.legal_actions() if isinstance(a, Meld | Add)]
-    lays.sort(key=lambda a: -sum(map(len, a.melds)) if isinstance(a, Meld) else -len(a.cards))  # most cards first
+    lays.sort(key=lambda a: -_laid(a))  # most cards first
     for lay in lays:
+        if _laid(lay) == len(hand):
+            return True  # a legal lay of the whole hand goes out (played, it would score the neutral world's hands)
         after = game.clone()
         after.apply(lay)
         if _lays_out(after, left, seen):
             return True
     return False
+
+
+def _laid(lay: Meld | Add) -> int:
+    """The cards a lay takes from the hand."""
+    return sum(map(len, lay.melds)) if isinstance(lay, Meld) else len(lay.cards)
 
 
 def _in_reading_order(meld: Sequence[Card]) -> Cards:
