@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from bolivia_core.cards import parse_cards
 from bolivia_core.game import new_game
 from bolivia_core.i18n import LANGUAGE_NAMES, all_english, card_name, render
 from bolivia_widgets.pages import lesson_titles
@@ -92,7 +93,12 @@ def test_meld_checker_speaks_the_language_in_its_address(page: Page, voila_url: 
     open_lab(page, f"{voila_url}/voila/render/meld_checker.ipynb?lang=da")
     expect(page.locator(".bolivia-verdict")).to_contain_text("✘ Ikke gyldig", timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", "da")
-    page.get_by_label("Kort").fill("KH KS KD")
+    picker = page.locator(".bolivia-card-picker")
+    picker.get_by_role("button", name=render("picker-clear", language="da")).click()
+    for card in parse_cards("KH KS KD"):
+        suit = render(f"suit-name:{card.suit}", language="da")
+        row = picker.get_by_role("group", name=render("picker-deck-row", {"suit": suit}, language="da"))
+        row.get_by_role("button", name=card_name(card, "da"), exact=True).click()
     expect(page.locator(".bolivia-verdict")).to_contain_text("gyldig melding af samme værdi efter reglerne i Bolivia")
 
 

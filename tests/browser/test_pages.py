@@ -220,7 +220,10 @@ def test_a_page_left_ends_its_kernel_within_seconds(page: Page, voila_server: tu
     long before idle culling could (this server culls after 15 idle seconds; the page was just used)."""
     url, pid = voila_server
     page.goto(f"{url}/voila/render/meld_checker.ipynb")
-    page.get_by_role("textbox").fill("KH KS KD", timeout=TIMEOUT)
+    page.locator(".bolivia-card-picker").get_by_role("button", name="clear").click(timeout=TIMEOUT)
+    spades = page.get_by_role("group", name="spades: tap a card to add it")
+    for _ in range(3):
+        spades.get_by_role("button", name="king of spades").click()
     expect(page.locator(".bolivia-verdict")).to_contain_text("Legal")
     kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
     assert kernel in kernel_ids_of(pid), "the page's kernel should be running while the page is open"
@@ -276,7 +279,7 @@ def test_a_page_follows_the_systems_dark_setting(browser, voila_url: str) -> Non
     try:
         page = context.new_page()
         page.goto(f"{voila_url}/voila/render/meld_checker.ipynb", timeout=TIMEOUT)
-        page.get_by_role("textbox").first.wait_for(timeout=TIMEOUT)
+        page.locator(".bolivia-verdict").wait_for(timeout=TIMEOUT)
 
         def text_lighter_than_background() -> bool:
             background, text = page.evaluate(

@@ -156,7 +156,7 @@ def test_the_meld_area_tapped_with_nothing_chosen_offers_the_melds_and_lays_one_
     page.locator(".bt-meld-area").click()
     offers = page.get_by_role("group", name=re.compile("^Melds you can lay now"))
     expect(offers).to_be_visible(timeout=TIMEOUT)
-    aces = offers.get_by_role("button", name=re.compile("^meld ace of .*ace of .*ace of [a-z]+$"))
+    aces = offers.get_by_role("button", name=re.compile("^meld the ace of .*ace of .*ace of [a-z]+$"))
     expect(aces).to_have_count(1)
     expect(offers.get_by_role("button", name=re.compile("king"))).to_have_count(0)
     aces.click()

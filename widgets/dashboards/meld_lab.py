@@ -39,7 +39,10 @@ class MeldLab(widgets.VBox):
         self.language = LanguagePicker(language)
         self.rules_picker = widgets.Dropdown(options=rule_choices(), value=rules)
         self.four_colour = widgets.Checkbox(value=False, indent=False)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, layout=_width(12))
+        self.seed = widgets.BoundedIntText(  # its label as wide as its words ("Deal number", "Numer rozdania")
+            value=seed, min=0, max=10**9, layout=widgets.Layout(width="auto", max_width="18em"),
+            style={"description_width": "initial"},
+        )
         self.deal_button = widgets.Button(icon="random")
         self.scenarios = widgets.Dropdown(
             options=[("", ""), *_scenario_titles()], layout=_width(30),

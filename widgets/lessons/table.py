@@ -24,6 +24,7 @@ from bolivia_core.game import Game
 from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
 from bolivia_core.scoring import check_initial_meld
+from bolivia_core.seat import seat_view as engine_seat_view
 
 from ..components.table import CardTable
 from ..components.table_source import Line, LocalGame, Reply, Said, Step, refusal
@@ -131,7 +132,7 @@ class LessonPractice(LocalGame):
                 break
             player = PLAYERS[self.OTHERS](self.game.position.seed * 1_000 + len(self.game.history))
             logged = len(self.game.log)
-            self.game.apply(player.choose(self.game).action)
+            self.game.apply(player.choose(engine_seat_view(self.game, self.game.to_move)).action)
             steps.append(Step(seat_view(self.game, self.seat),
                               [explanation_view(e) for e in self.game.log[logged:]]))  # fmt: skip
         over = self.game.phase in ("hand over", "game over")
