@@ -224,7 +224,7 @@ def test_the_log_is_sent_when_the_menu_opens_and_then_only_its_new_lines() -> No
 def test_the_hint_is_the_coachs_and_can_be_played() -> None:
     table = PlayTable(seed=5, coach=False, level=QUICK, language="en")
     table.handle({"do": "hint"})
-    assert table.message["kind"] == "coach" and message(table).startswith("The coach (strong) would")
+    assert table.message["kind"] == "coach" and message(table).startswith("Best now: ")  # the expert's one sentence
     action = table.source.hint_action()  # type: ignore[attr-defined]
     moves = len(table.source.game.history)
     assert table.handle({"do": "play_hint"})
