@@ -73,6 +73,7 @@ def test_the_hint_is_thought_out_off_the_loop_and_a_stale_one_is_dropped() -> No
 
     async def scenario() -> tuple[list[str], list[str]]:
         table = after_the_draw()
+        table.think_aside = True  # as in a kernel, whose loop is running here
         kinds = []
         table.handle({"do": "hint"})
         kinds.append(table.message["kind"])

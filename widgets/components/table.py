@@ -213,6 +213,7 @@ class CardTable(anywidget.AnyWidget):
         self._handling = False
         self._thought = 0  # counts the thinking begun and the moves played: an answer for an older count is dropped
         self.thinking: threading.Thread | None = None  # the thread of the thinking under way, if any
+        self.think_aside: bool | None = None  # think on a thread: by default when a kernel runs the page
         self.source.listen(self._apply)
         self.on_msg(self._received)
         follow_language(lambda _language: None if self._handling else self._publish())
@@ -247,8 +248,9 @@ class CardTable(anywidget.AnyWidget):
 
     def _think(self, later: Callable[[Stop], Callable[[], Reply]]) -> bool:
         """Do ``later`` on a thread while the page's loop goes on answering taps, and draw its answer back on
-        the loop, unless the game changed or newer thinking began meanwhile. Outside a running loop (a script,
-        a test) it is done at once: then ``True`` when its answer changed the game."""
+        the loop, unless the game changed or newer thinking began meanwhile. Outside a kernel (a script, a test's
+        mirror of a page), or with ``think_aside`` false, it is done at once: then ``True`` when its answer
+        changed the game."""
         self._thought += 1
         count = self._thought
 
@@ -258,9 +260,12 @@ class CardTable(anywidget.AnyWidget):
         def finish(answer: Callable[[], Reply]) -> bool:
             return not stop() and self._follow(answer())
 
+        aside = self.think_aside if self.think_aside is not None else _in_kernel()
         try:
-            loop = asyncio.get_running_loop()
+            loop = asyncio.get_running_loop() if aside else None
         except RuntimeError:
+            loop = None
+        if loop is None:
             return finish(later(stop))
 
         def work() -> None:
@@ -443,6 +448,13 @@ class CardTable(anywidget.AnyWidget):
     def close(self) -> None:
         self.source.close()
         super().close()
+
+
+def _in_kernel() -> bool:
+    """Whether a Jupyter kernel runs this process (its page's messages come on the kernel's loop)."""
+    from ipykernel.kernelbase import Kernel
+
+    return Kernel.initialized()
 
 
 def _indices(groups: Sequence[Sequence[Card]], hand: Sequence[Card]) -> list[list[int]]:
