@@ -35,9 +35,12 @@ def table_at(position: str, language: str = "en") -> CardTable:
 
 def seen_by_learner(game: Game) -> set[str]:
     """Every card the learner (seat 1) has seen by this point of ``game``: its hand, the melds, the red 3s, the
-    pile and the cards it saw others take with the pile."""
+    cards it saw others take with the pile, and the pile but for the cards ``rest=pile`` put face down under it
+    (MISTAKE's pile is 4D 7S on top of them), unless they were taken since."""
     pos = game.position
-    cards = [*pos.hands[0], *pos.pile, *(c for side in pos.melds for m in side for c in m)]
+    unseen = len(Game.from_position(MISTAKE).position.pile) - 2
+    pile = pos.pile[unseen:] if len(pos.pile) >= unseen else pos.pile
+    cards = [*pos.hands[0], *pile, *(c for side in pos.melds for m in side for c in m)]
     cards += [c for reds in pos.red_threes for c in reds]
     cards += [c for p in range(1, pos.players + 1) for c in game.memory.known(p)]
     return {str(c) for c in cards}
