@@ -100,6 +100,7 @@ class SoloGame(LocalGame):
         self.saved = ""
         self.saved_note: dict[str, Any] | None = None
         self._dealt_seed: int | None = None
+        self._last_hint: tuple[Game, int, Hint] | None = None
         self.hinted: tuple[int, Hint] | None = None  # the hint on show: the history length it was for, and it
         self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
         self._first = self.start(seed)
@@ -269,10 +270,14 @@ class SoloGame(LocalGame):
     def _learner_decides(self) -> bool:
         return self.game.phase in PLAYING and self.game.to_move == LEARNER
 
-    def _hint(self, stop: Stop | None = None) -> Hint:
-        """The coach's hint for the learner now, from the learner's view alone (the learner must be to move)."""
-        view = engine_seat_view(self.game, LEARNER)
-        return hint(view, self.hint_level, seed=self._seed_for_move(), stop=stop)
+    def _hint(self) -> Hint:
+        """The coach's hint for the learner now, from the learner's view alone (the learner must be to move); the
+        same position asked again (the move it suggests, then played) is not thought out twice."""
+        key = (self.game, len(self.game.history))
+        if self._last_hint is None or self._last_hint[0] is not key[0] or self._last_hint[1] != key[1]:
+            found = hint(engine_seat_view(self.game, LEARNER), self.hint_level, seed=self._seed_for_move())
+            self._last_hint = (*key, found)
+        return self._last_hint[2]
 
     def _hint_later(self, then: Callable[[Hint], Reply]) -> Callable[[Stop], Callable[[], Reply]]:
         """The hint thought out off the page's loop (from a snapshot of the learner's view), then ``then``."""
@@ -313,6 +318,9 @@ class SoloGame(LocalGame):
             return refusal([{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
         if self.hinted is not None and self.hinted[0] == len(self.game.history):
             return self.play(self.hinted[1].action)
+        last = self._last_hint
+        if last is not None and last[0] is self.game and last[1] == len(self.game.history):
+            return self.play(last[2].action)  # thought out already (``hint_action``)
         thinking = Said("thinking", [{"code": "play-coach-thinking", "params": {}}])
         return Reply(False, thinking, later=self._hint_later(lambda found: self.play(found.action)))
 
@@ -340,8 +348,8 @@ class SoloGame(LocalGame):
         if game.phase not in ("hand over", "game over") or not game.results:
             return {}
         title = t("play-review-title")
-        if not self.coach and self.hand_review is None:
-            return {"title": title, "heading": t("play-review-off")}
+        if self.hand_review is None:  # the coach was off, or the hand did not end here (a finished one resumed)
+            return {"title": title, "heading": t("play-review-off")} if not self.coach else {}
         made = self.hand_review
         if not isinstance(made, Review) or made.hand != game.results[-1].hand_number:
             return {"title": title, "thinking": t("play-review-thinking")}
@@ -406,10 +414,8 @@ class SoloGame(LocalGame):
         """Back to just before the learner's previous decision (the computers' moves since go too)."""
         reply = super().undo()
         if reply.played:
-            moves = len(self.game.history)
-            self.reviews = [r for r in self.reviews if r.move < moves]
             self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
-            self.hinted = None
+            self.hinted = self.hand_review = self.showing = None
         return reply
 
     def resume(self, text: str) -> Reply:
