@@ -54,6 +54,7 @@ function render({ model, el }) {
   const menu = makeMenu(T);
   const motion = makeMotion(T);
   const review = makeReview(T);
+  review.draw(); // a page opened again at a hand's end shows its review at once
   T.finishPlaying = () => motion.finish();
 
   const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰" });
