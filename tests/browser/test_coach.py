@@ -87,12 +87,15 @@ def mirror_at(position: str) -> CardTable:
     return mirror
 
 
-def shoot(page: Page, name: str) -> list[str]:
-    """Screenshots at both sizes, light and dark; on the phone, the coach's buttons and "why?" a finger can hit."""
+def shoot(page: Page, name: str, scrolled: str = "") -> list[str]:
+    """Screenshots at both sizes, light and dark (``scrolled``: a part brought into sight first); on the phone,
+    the coach's buttons and "why?" a finger can hit."""
     SCREENSHOTS.mkdir(exist_ok=True)
     small = []
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        if scrolled:
+            page.locator(scrolled).evaluate("(node) => node.scrollIntoView({block: 'start'})")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
             page.wait_for_timeout(150)
@@ -157,8 +160,7 @@ def test_the_hint_is_one_sentence_and_the_review_shows_a_moment_again(page: Page
         text = moments.nth(i).inner_text()
         then = next(g for n, g in enumerate(game.replay()) if n == moment["index"])
         assert named_cards(text) <= seen_by_learner(then), named_cards(text) - seen_by_learner(then)
-    review.evaluate("(node) => node.scrollIntoView({block: 'nearest'})")  # the review in sight within the panel
-    small += shoot(page, "review")
+    small += shoot(page, "review", ".bt-hand-end .bt-review")  # the review in sight within the panel
     moments.first.get_by_role("button", name="show me").click()
     expect(hand_end).to_be_hidden(timeout=TIMEOUT)
     then = next(g for n, g in enumerate(game.replay()) if n == shown[0]["index"])
