@@ -11,13 +11,21 @@ candidate). For each it measures, in CPU time (``time.process_time``) unless sai
 4. how often the hint's move is the expert's at ten times that budget (agreement, with a 95% interval);
 5. a hand's review (``review``) at its default budgets: CPU and wall time, decisions weighed.
 
+``--page N``: instead, the hint on the play page's path, at N of the learner's decisions of a seeded game
+(``PlayTable``, four seats, the learner playing the coach's hints): the page's intent answered on a running event
+loop as in the kernel, the hint thought out on the table's thread; the wall time from the request to the hint
+drawn (median, 90th and 99th percentile), the CPU time of the process meanwhile, how long the loop was held by
+the request itself, and how long another intent (the menu's log opened) waited while the coach thought.
+
     .venv/bin/python benchmarks/bench_expert.py [--hands N] [--seed S] [--players P] [--rules R] [--agree N]
+    .venv/bin/python benchmarks/bench_expert.py --page 40 [--seed S]
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import platform
 import pstats
 import time
@@ -57,6 +65,57 @@ def decisions(rules: str, players: int, hands: int, seed: int) -> tuple[list[Sea
     return views, finished
 
 
+def page_hints(count: int, seed: int) -> None:
+    """The hint on the play page's path (see the module's docstring)."""
+    import asyncio
+
+    from bolivia_widgets import PlayTable
+
+    async def measure() -> tuple[list[int], list[int], list[int], list[int], int]:
+        table = PlayTable(seed=seed, language="en")
+        table.think_aside = True  # as in the kernel: the hint on the table's thread, the loop answering meanwhile
+        walls, cpus, held, other = [], [], [], []
+        thought = 0
+        while len(walls) < count and table.source.game.phase != "game over":  # type: ignore[attr-defined]
+            game = table.source.game  # type: ignore[attr-defined]
+            if game.phase == "hand over":
+                table.handle({"do": "next_hand"})
+                continue
+            wall, cpu = time.perf_counter_ns(), time.process_time_ns()
+            table.handle({"do": "hint"})
+            held.append(time.perf_counter_ns() - wall)
+            if table.thinking is not None and table.thinking.is_alive():
+                thought += 1
+                asked = time.perf_counter_ns()
+                table.handle({"do": "log", "open": True})  # another intent while the coach thinks
+                other.append(time.perf_counter_ns() - asked)
+                table.handle({"do": "log", "open": False})
+            while table.message is None or table.message["kind"] != "coach":
+                await asyncio.sleep(0.002)
+            walls.append(time.perf_counter_ns() - wall)
+            cpus.append(time.process_time_ns() - cpu)
+            table.handle({"do": "play_hint"})  # the hint on show, played at once
+        return walls, cpus, held, other, thought
+
+    walls, cpus, held, other, thought = asyncio.run(measure())
+    ms = 1e6
+    print(f"the hint on the play page's path ({HINT_BUDGET}), seed {seed}, four seats: {len(walls)} learner decisions, "
+          f"{thought} thought out on the table's thread (the rest had one move, or no search)")  # fmt: skip
+    print(f"   request to hint drawn, wall: median {percentile(walls, 50) / ms:.0f} ms, 90th percentile "
+          f"{percentile(walls, 90) / ms:.0f} ms, 99th {percentile(walls, 99) / ms:.0f} ms, "
+          f"most {max(walls) / ms:.0f} ms")
+    print(f"   CPU of the process meanwhile: median {percentile(cpus, 50) / ms:.0f} ms, "
+          f"99th percentile {percentile(cpus, 99) / ms:.0f} ms")
+    print(f"   the loop held by the request itself: median {percentile(held, 50) / ms:.1f} ms, "
+          f"most {max(held) / ms:.1f} ms")
+    if other:
+        print(f"   another intent answered while the coach thought: median {percentile(other, 50) / ms:.1f} ms, "
+              f"most {max(other) / ms:.1f} ms (wall)")
+    load = os.getloadavg()
+    print(f"   load average {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} on {os.cpu_count()} cores "
+          "(wall times rise with it)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="bolivia")
@@ -64,7 +123,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--agree", type=int, default=30, help="positions for the hint's agreement (costly: 10x)")
+    parser.add_argument("--page", type=int, default=0, help="measure the hint on the play page's path at N decisions")
     args = parser.parse_args()
+    if args.page:
+        page_hints(args.page, args.seed)
+        return
     print(f"the expert, {args.rules}, {args.players} players, {args.hands} hands from seed {args.seed}; "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")  # fmt: skip
     views, hands = decisions(args.rules, args.players, args.hands, args.seed)

@@ -256,7 +256,7 @@ def test_a_hint_goes_stale_when_the_learner_plays_another_move_and_the_page_says
     shown = solo.hint_action()
     assert shown is not None and str(shown) != "add 9C to 1" and table.message and table.message["kind"] == "coach"
     hinted = " ".join(table.message["lines"])  # cards said in words, as the table says them
-    assert hinted.startswith("The coach (strong) would") and not CARD_CODE.search(hinted), hinted
+    assert hinted.startswith("Best now: ") and not CARD_CODE.search(hinted), hinted  # the expert's one sentence
     assert table.handle({"do": "move", "move": str(parse_action("add 9C to 1"))})
     assert table.said is not None and table.said.lines[-1]["code"] == "play-hint-stale", table.said
     said = table.message["lines"][-1]

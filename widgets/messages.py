@@ -102,7 +102,8 @@ EN: dict[str, str] = {
     ),
     "play-no-rationale": "no reason given",
     "play-hint": "hint", "play-play-hint": "play the hint", "play-undo": "undo my last move",
-    "play-hint-says": "The coach ({level}) would {action}: {why}.",
+    # the coach's hint is the engine's one sentence (hint-says); while it thinks the table says so and stays playable
+    "play-coach-thinking": "The coach is thinking…",
     # the coach's hint goes stale once the learner plays another move (issue 24: the hint followed late)
     "play-hint-stale": (
         "The coach's hint (“{action}”) was for the position before your move; ask for a hint again for this one."
@@ -137,9 +138,16 @@ EN: dict[str, str] = {
     "play-you-win": "Your side ({players}) wins the game with {score} points.",
     "play-they-win": "The other side ({players}) wins the game with {score} points.",
     "play-draw-game": "The game ends in a draw.",
-    "play-review": "The coach's review: your moves it would have made otherwise",
-    "play-review-item": "you chose to {played}; the coach would {better} ({why})",
-    "play-review-none": "The coach's review: every move of yours this hand was the one it would have made.",
+    # the review after a hand: the engine's heading and moments (review-*), and "show me" for each moment
+    "play-review-title": "The coach's review",
+    "play-review-thinking": "The coach is going over your decisions of this hand…",
+    "play-show-me": "show me",
+    "play-back-to-hand-end": "back to the end of the hand",
+    "play-showing": "Hand {hand}, your turn {turn}, as you saw it then.",
+    "play-showing-read-only": (
+        "This is a moment gone by, shown as you saw it: go back to the end of the hand to play on."
+    ),
+    "play-no-moment": "There is no moment {moment} in the coach's review of this hand.",
     "play-review-off": "Turn coach mode on for a review of your moves after each hand.",
     # --- the card table (widgets/components/table*.py, the play page) ---
     "table-you": "you, player {player}",

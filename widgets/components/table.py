@@ -23,8 +23,10 @@ events as they come. The table is drawn once after each intent; a source whose g
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +40,7 @@ from bolivia_core.i18n import LANGUAGES, get_language, render
 from bolivia_core.melds import judge
 
 from ..language import change_page_language, follow_language
-from .table_source import KEEP, Line, LocalGame, Reply, Said, TableSource, said_lines
+from .table_source import KEEP, Line, LocalGame, Reply, Said, Stop, TableSource, said_lines
 from .table_view import (
     event_words,
     message_words,
@@ -196,6 +198,8 @@ class CardTable(anywidget.AnyWidget):
     chrome = traitlets.Dict().tag(sync=True)
     """What the page adds around the table (``TableSource.chrome``), and the page's language."""
     menu = traitlets.Dict().tag(sync=True)
+    review = traitlets.Dict().tag(sync=True)
+    """The coach's review of the seat's last hand (``TableSource.review``): sent when it changes, once a hand."""
 
     def __init__(self, source: TableSource | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -207,6 +211,9 @@ class CardTable(anywidget.AnyWidget):
         self._log_open = False
         self._log_sent: list[dict[str, Any]] = []
         self._handling = False
+        self._thought = 0  # counts the thinking begun and the moves played: an answer for an older count is dropped
+        self.thinking: threading.Thread | None = None  # the thread of the thinking under way, if any
+        self.think_aside: bool | None = None  # think on a thread: by default when a kernel runs the page
         self.source.listen(self._apply)
         self.on_msg(self._received)
         follow_language(lambda _language: None if self._handling else self._publish())
@@ -224,13 +231,54 @@ class CardTable(anywidget.AnyWidget):
             reply = self._answer(intent)
         finally:
             self._handling = False
+        return self._follow(reply)
+
+    def _follow(self, reply: Reply) -> bool:
+        """Draw a reply, then what follows it (``then``, drawn when it is known), and begin its thinking
+        (``later``); ``True`` when one of them changed the game."""
         self._apply(reply)
-        played, more = reply.played, reply.then
-        while more is not None:  # the move is on the page already; what follows it is drawn when it is known
-            reply = more()
+        played, later = reply.played, reply.later
+        while reply.then is not None:  # the move is on the page already; what follows it is drawn when it is known
+            reply = reply.then()
             self._apply(reply)
-            more = reply.then
+            played, later = played or reply.played, reply.later or later
+        if later is not None:
+            played = self._think(later) or played
         return played
+
+    def _think(self, later: Callable[[Stop], Callable[[], Reply]]) -> bool:
+        """Do ``later`` on a thread while the page's loop goes on answering taps, and draw its answer back on
+        the loop, unless the game changed or newer thinking began meanwhile. Outside a kernel (a script, a test's
+        mirror of a page), or with ``think_aside`` false, it is done at once: then ``True`` when its answer
+        changed the game."""
+        self._thought += 1
+        count = self._thought
+
+        def stop() -> bool:
+            return self._thought != count
+
+        def finish(answer: Callable[[], Reply]) -> bool:
+            return not stop() and self._follow(answer())
+
+        aside = self.think_aside if self.think_aside is not None else _in_kernel()
+        try:
+            loop = asyncio.get_running_loop() if aside else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            return finish(later(stop))
+
+        def work() -> None:
+            try:
+                answer = later(stop)
+            except Exception as error:  # said on the page, never lost in a thread
+                message = str(error) or type(error).__name__
+                answer = lambda: Reply(said=Said("refusal", [message]))  # noqa: E731
+            loop.call_soon_threadsafe(finish, answer)
+
+        self.thinking = threading.Thread(target=work, name="table-thinking", daemon=True)
+        self.thinking.start()
+        return False
 
     def _answer(self, intent: Any) -> Reply:
         source = self.source
@@ -338,6 +386,7 @@ class CardTable(anywidget.AnyWidget):
             self.said = reply.said
         if reply.played:
             self.staging = {}
+            self._thought += 1  # thinking about the position before is now too late
         self._publish(reply)
 
     def _publish(self, reply: Reply | None = None) -> None:
@@ -366,6 +415,7 @@ class CardTable(anywidget.AnyWidget):
             self.chrome = {**chrome, "language": language, "compact": source.compact,
                            "notice": view is None}  # fmt: skip
             self.menu = source.menu()
+            self.review = source.review()
         self._shown = parts
         if self._log_open:
             self._send_log(language)
@@ -402,6 +452,13 @@ class CardTable(anywidget.AnyWidget):
     def close(self) -> None:
         self.source.close()
         super().close()
+
+
+def _in_kernel() -> bool:
+    """Whether a Jupyter kernel runs this process (its page's messages come on the kernel's loop)."""
+    from ipykernel.kernelbase import Kernel
+
+    return Kernel.initialized()
 
 
 def _indices(groups: Sequence[Sequence[Card]], hand: Sequence[Card]) -> list[list[int]]:

@@ -36,8 +36,8 @@ from bolivia_core.seat import explanation_view
 from .table_view import seat_view
 
 __all__ = [
-    "KEEP", "PACES", "Line", "LocalGame", "Reply", "Said", "Step", "TableSource", "language_setting", "pace_setting",
-    "refusal", "said_lines",
+    "KEEP", "PACES", "Line", "LocalGame", "Reply", "Said", "Step", "Stop", "TableSource", "language_setting",
+    "pace_setting", "refusal", "said_lines",
 ]  # fmt: skip
 
 Line = Mapping[str, Any] | Callable[[], str] | str
@@ -49,11 +49,14 @@ PACES = ("slow", "normal", "fast", "instant")  # how the computers' steps are sh
 
 @dataclass(frozen=True)
 class Said:
-    """What the message area says: a refusal (beside ``where``, the place tapped), news, or the coach's word."""
+    """What the message area says: a refusal (beside ``where``, the place tapped), news, the coach's word, or
+    that the coach is thinking (``kind`` "thinking"). ``why``: lines the page keeps behind a "why?" (a hint's
+    numbers)."""
 
     kind: str
     lines: Sequence[Line]
     where: str = ""
+    why: Sequence[Line] = ()
 
 
 KEEP = Said("keep", ())
@@ -69,17 +72,28 @@ class Step:
     events: list[dict[str, Any]]
 
 
+Stop = Callable[[], bool]
+"""Asked now and then by work done off the page's loop: ``True`` once its answer would come too late."""
+
+
 @dataclass
 class Reply:
     """A source's answer to an intent: whether it changed the game, the message area's new lines (``KEEP``
     leaves them, ``None`` clears them) and the steps to show before the new table. ``then``: what follows the
     seat's move and takes time (the computers' turns, the coach's word on the move): the table draws the
-    move first, so the seat sees its cards at once, then asks ``then`` and draws its answer."""
+    move first, so the seat sees its cards at once, then asks ``then`` and draws its answer.
+
+    ``later``: thinking that takes long (the coach's hint, a hand's review), done off the page's loop so taps
+    are still answered meanwhile: the table calls ``later(stop)`` on a thread of its own and, back on the
+    page's loop, the function it returned, whose reply it draws. It touches no game: it works on values it
+    was given (a seat's view, a copy of the game); what it returns may. Once the game has changed (a move
+    played) or newer thinking began, ``stop()`` is true and the answer is dropped."""
 
     played: bool = False
     said: Said | None = KEEP
     steps: list[Step] = field(default_factory=list)
     then: Callable[[], Reply] | None = None
+    later: Callable[[Stop], Callable[[], Reply]] | None = None
 
 
 def refusal(lines: Sequence[Line], where: str = "") -> Reply:
@@ -139,6 +153,12 @@ class TableSource:
         "intent", "primary"}``), ``hand_end`` (the end of a hand, as ``sheet`` data), ``pace``, ``room`` (a line
         beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``turn_line`` (the
         turn's line in the source's own words: a quiz's that names no move), ``open_menu``."""
+        return {}
+
+    def review(self) -> dict[str, Any]:
+        """The coach's review of the seat's last hand, drawn with the end of the hand (``table_modules/review.js``):
+        ``{}`` for none, ``{"thinking": text}`` while it is made, then its heading and moments. It changes once a
+        hand, so the table sends it once."""
         return {}
 
     def menu(self) -> dict[str, Any]:

@@ -264,6 +264,8 @@ CONTROLS = (("ask partner", {"do": "ask"}, False), ("answer yes", {"do": "answer
 
 def _controls(view: Mapping[str, Any], language: str | None) -> list[dict[str, Any]]:
     moves = set(view["moves"])
+    if not view.get("could_go_out"):  # asking partner is offered only when the seat could go out now
+        moves.discard("ask partner")
     controls = [{"text": action_words(move, language), "intent": intent, "primary": primary}
                 for move, intent, primary in CONTROLS if move in moves]  # fmt: skip
     hand = view["hand"]
@@ -307,9 +309,16 @@ def message_words(said: Any, language: str | None = None, seat: int | None = Non
     player (the one at this table) said to them ("you")."""
     if said is None or not said.lines:
         return None
-    lines = [explanation_words(line, language, seat) if isinstance(line, Mapping) else line() if callable(line)
-             else str(line) for line in said.lines]  # fmt: skip
-    return {"kind": said.kind, "where": said.where, "lines": lines}
+
+    def words(line: Any) -> str:
+        return explanation_words(line, language, seat) if isinstance(line, Mapping) else line() if callable(line) \
+            else str(line)  # fmt: skip
+
+    message = {"kind": said.kind, "where": said.where, "lines": [words(line) for line in said.lines]}
+    why = getattr(said, "why", ())
+    if why:
+        message["why"] = [words(line) for line in why]
+    return message
 
 
 def patch_of(old: Any, new: Any) -> Any:

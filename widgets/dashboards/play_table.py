@@ -5,20 +5,24 @@
 a legal one is played, a refused one is answered with the engine's reasons and nothing changes. The
 computers then play their turns; each of their moves is a step the page shows one at a time, at the pace
 the learner picks. Each computer decision is seeded from the game's seed and the move number, so the same
-seed and the same moves replay the same game, undo included. The coach gives a hint on demand and reviews
-the learner's moves at the end of each hand; it never stands in the way of a move.
+seed and the same moves replay the same game, undo included.
+
+The coach is the expert (``bolivia_core.players``): a hint on demand, within the page's budget (``HINT_BUDGET``),
+and after each hand a review of the learner's costliest decisions, each of which "show me" puts back on the
+table as the learner saw it then. Both are thought out off the page's loop (``Reply.later``), with the coach
+shown thinking meanwhile, so the table answers taps; a hint for a position gone by is dropped. The coach never
+stands in the way of a move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bolivia_core.actions import Action, Ask
 from bolivia_core.game import Game, new_game
 from bolivia_core.i18n import Explanation, has_code, render
-from bolivia_core.players import PLAYERS, Decision, coach_advice, hint
+from bolivia_core.players import PLAYERS, Decision, Hint, Moment, Review, coach_advice, hint, review
 from bolivia_core.rules import PRESETS, get_rules
 from bolivia_core.seat import seat_view as engine_seat_view
 from bolivia_core.seeds import new_seed
@@ -33,6 +37,7 @@ from ..components.table_source import (
     Reply,
     Said,
     Step,
+    Stop,
     language_setting,
     pace_setting,
     refusal,
@@ -46,7 +51,6 @@ __all__ = ["PACES", "PlayTable", "SoloGame", "best_level", "level_words"]
 LEARNER = 1
 STRONGEST_FIRST = ("strong", "club", "beginner", "greedy", "random")
 COMPUTER_MOVES_AT_MOST = 5_000  # a hand ends when the stock runs out; this only guards the loop
-REVIEW_LENGTH = 3
 PLAYING = ("draw", "play", "answer")
 
 
@@ -63,16 +67,6 @@ def level_words(level: str) -> str:
 
 def t(code: str, **params: Any) -> str:
     return render(code, params)
-
-
-@dataclass(frozen=True)
-class Review:
-    """A learner's decision the coach would have made otherwise."""
-
-    hand: int
-    move: int  # the game's history length when the learner decided
-    played: Action
-    suggested: Decision
 
 
 def PlayTable(
@@ -99,12 +93,15 @@ class SoloGame(LocalGame):
         self.seat_levels: dict[int, str] = {}
         self.coach = coach
         self.pace = pace if pace in PACES else "normal"
-        self.reviews: list[Review] = []
+        self.hint_level = "expert"  # the coach's level: its hint, and the move "play the hint" plays
+        self.hand_review: Review | str | None = None  # the last hand's review, "thinking" while it is made
+        self.showing: tuple[Moment, Game] | None = None  # a moment of the review put back on the table
         self.whys: dict[int, tuple[int, Decision]] = {}  # log index -> (hand, the computer's decision)
         self.saved = ""
         self.saved_note: dict[str, Any] | None = None
         self._dealt_seed: int | None = None
-        self.hinted: tuple[int, Action] | None = None  # the hint on show: the history length it was for, its move
+        self._last_hint: tuple[Game, int, Hint] | None = None
+        self.hinted: tuple[int, Hint] | None = None  # the hint on show: the history length it was for, and it
         self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
         self._first = self.start(seed)
 
@@ -131,7 +128,8 @@ class SoloGame(LocalGame):
     def _reset(self) -> None:
         """Forget what belonged to the game before (a new one, or one resumed)."""
         self.seat_levels = {p: self.seat_levels.get(p, self.default_level) for p in range(2, self.player_count + 1)}
-        self.undo_points, self.reviews, self.whys, self.hinted = [], [], {}, None
+        self.undo_points, self.whys, self.hinted = [], {}, None
+        self.hand_review = self.showing = None
 
     def _setting(self, key: str, value: Any) -> Reply:
         if key == "rules" and value in PRESETS:
@@ -166,6 +164,10 @@ class SoloGame(LocalGame):
             return self.show_hint()
         if do == "play_hint":
             return self.play_hint()
+        if do == "show_me":
+            return self.show_me(intent.get("moment"))
+        if self.showing is not None and do in ("undo", "save", "invite"):
+            return self._read_only()
         if do == "undo":
             return self.undo()
         if do == "new_game":  # a seed given: that deal again (a page asked for by its address)
@@ -186,6 +188,8 @@ class SoloGame(LocalGame):
     def play(self, action: Action, where: str = "") -> Reply:
         """Play the learner's move and answer at once with what it brought; the coach's word on it (read from
         the position before it) and the computers' turns after it follow (``Reply.then``)."""
+        if self.showing is not None:
+            return self._read_only(where)
         refused = self.check(action, where)
         if refused is not None:
             return refused
@@ -195,28 +199,25 @@ class SoloGame(LocalGame):
         hinted, self.hinted = self.hinted, None
         return Reply(True, said, then=lambda: self._after(action, decided, hinted, said, where))
 
-    def _after(self, action: Action, decided: Game | None, hinted: tuple[int, Action] | None, said: Said | None,
+    def _after(self, action: Action, decided: Game | None, hinted: tuple[int, Hint] | None, said: Said | None,
                where: str) -> Reply:  # fmt: skip
-        """What follows the learner's move: the coach's review and warning, the stale hint said, and every
-        computer move up to the learner's next decision, each a step the page shows."""
+        """What follows the learner's move: the coach's warning, the stale hint said, and every computer move
+        up to the learner's next decision, each a step the page shows; at the end of a hand, the coach's review
+        of it begins (``later``)."""
         before = len(decided.history) if decided is not None else len(self.game.history) - 1
         warning = None
         if decided is not None:
-            seed = self._seed_for_move(decided)
-            learner = engine_seat_view(decided, LEARNER)
-            advice = hint(learner, best_level(), seed=seed).decision
-            if advice.action != action:
-                self.reviews.append(Review(decided.position.hand_number, before, action, advice))
             try:
-                warning = coach_advice(learner, action, level=best_level(), seed=seed)
+                warning = coach_advice(engine_seat_view(decided, LEARNER), action, level=best_level(),
+                                       seed=self._seed_for_move(decided))  # fmt: skip
             except ValueError:
                 warning = None
         lines: list[Line] = []
         if warning is not None:  # one line the learner passes by playing on: the move is played already
             lines.append(explanation_view(warning.line))
-        if hinted is not None and hinted != (before, action) and self._advice() is not None:
+        if hinted is not None and (hinted[0], hinted[1].action) != (before, action) and self._learner_decides():
             # the hint on show was for the position before this move, and the learner decides again: say so
-            lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1])}}})
+            lines.append({"code": "play-hint-stale", "params": {"action": {"action": str(hinted[1].action)}}})
         reply = Reply(False, Said("coach" if warning is not None else "news", lines, where) if lines else KEEP)
         logged = len(self.game.log)
         reply.steps = self._computers_move()
@@ -225,6 +226,8 @@ class SoloGame(LocalGame):
             if answers:
                 warned = [explanation_view(warning.line)] if warning else []
                 reply.said = Said("coach" if warning else "news", [*warned, answers[-1]], where)
+        if self.game.phase in ("hand over", "game over") and self.coach and self.game.results:
+            reply.later = self._review_later()
         return reply
 
     # --- playing together ---------------------------------------------------------------------
@@ -264,29 +267,127 @@ class SoloGame(LocalGame):
         game = game or self.game
         return game.position.seed * 100_003 + len(game.history)
 
-    def _advice(self) -> Decision | None:
-        if self.game.phase not in PLAYING or self.game.to_move != LEARNER:
-            return None
-        return hint(engine_seat_view(self.game, LEARNER), best_level(), seed=self._seed_for_move()).decision
+    def _learner_decides(self) -> bool:
+        return self.game.phase in PLAYING and self.game.to_move == LEARNER
+
+    def _hint(self) -> Hint:
+        """The coach's hint for the learner now, from the learner's view alone (the learner must be to move); the
+        same position asked again (the move it suggests, then played) is not thought out twice."""
+        key = (self.game, len(self.game.history))
+        if self._last_hint is None or self._last_hint[0] is not key[0] or self._last_hint[1] != key[1]:
+            found = hint(engine_seat_view(self.game, LEARNER), self.hint_level, seed=self._seed_for_move())
+            self._last_hint = (*key, found)
+        return self._last_hint[2]
+
+    def _hint_later(self, then: Callable[[Hint], Reply]) -> Callable[[Stop], Callable[[], Reply]]:
+        """The hint thought out off the page's loop (from a snapshot of the learner's view), then ``then``."""
+        view, seed, level = engine_seat_view(self.game, LEARNER), self._seed_for_move(), self.hint_level
+
+        def think(stop: Stop) -> Callable[[], Reply]:
+            found = hint(view, level, seed=seed, stop=stop)
+            return lambda: then(found)
+
+        return think
 
     def show_hint(self) -> Reply:
-        advice = self._advice()
-        if advice is None:
+        """The coach thinks (said at once), then its hint: one sentence, the move and its main reason, and behind
+        "why?" its numbers (the worlds it tried, how far ahead of the runner-up) and every reason."""
+        if not self._learner_decides():
             return refusal([{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
-        self.hinted = (len(self.game.history), advice.action)
-        return Reply(False, Said("coach", [{"code": "play-hint-says", "params": {
-            "level": f"dash:level-{best_level()}", "action": {"action": str(advice.action)},
-            "why": {"reasons": [explanation_view(r) for r in advice.rationale or (_NO_REASON,)]}}}]))  # fmt: skip
+        if self.hinted is not None and self.hinted[0] == len(self.game.history):
+            return Reply(False, self._hint_said(self.hinted[1]))  # the same position: the same hint, at once
+        thinking = Said("thinking", [{"code": "play-coach-thinking", "params": {}}])
+        return Reply(False, thinking, later=self._hint_later(self._hint_shown))
+
+    def _hint_shown(self, found: Hint) -> Reply:
+        self.hinted = (len(self.game.history), found)
+        return Reply(False, self._hint_said(found))
+
+    @staticmethod
+    def _hint_said(found: Hint) -> Said:
+        why = [explanation_view(r) for r in found.why] or [explanation_view(_NO_REASON)]
+        return Said("coach", [explanation_view(found.sentence)], why=why)
 
     def hint_action(self) -> Action | None:
-        advice = self._advice()
-        return advice.action if advice is not None else None
+        """The move the coach suggests now (thought out here, at once), or ``None`` when the learner is not to move."""
+        return self._hint().action if self._learner_decides() else None
 
     def play_hint(self) -> Reply:
-        action = self.hint_action()
-        if action is None:
+        """Play the coach's move: the hint on show when it is for this position, else the hint thought out first."""
+        if not self._learner_decides():
             return refusal([{"code": "play-no-hint", "params": {"player": self.game.to_move}}])
-        return self.play(action)
+        if self.hinted is not None and self.hinted[0] == len(self.game.history):
+            return self.play(self.hinted[1].action)
+        last = self._last_hint
+        if last is not None and last[0] is self.game and last[1] == len(self.game.history):
+            return self.play(last[2].action)  # thought out already (``hint_action``)
+        thinking = Said("thinking", [{"code": "play-coach-thinking", "params": {}}])
+        return Reply(False, thinking, later=self._hint_later(lambda found: self.play(found.action)))
+
+    # --- the review of a hand -------------------------------------------------------------------
+
+    def _review_later(self) -> Callable[[Stop], Callable[[], Reply]]:
+        """The hand's review for the learner, made off the page's loop on a copy of the game."""
+        game, seed = self.game.clone(), self._seed_for_move()
+        self.hand_review = "thinking"
+
+        def think(stop: Stop) -> Callable[[], Reply]:
+            made = review(game, LEARNER, seed=seed, stop=stop)
+
+            def done() -> Reply:
+                self.hand_review = made
+                return Reply()
+
+            return done
+
+        return think
+
+    def review(self) -> dict[str, Any]:
+        """The review of the hand just ended, as the page draws it with the end of the hand."""
+        game = self.game
+        if game.phase not in ("hand over", "game over") or not game.results:
+            return {}
+        title = t("play-review-title")
+        if self.hand_review is None:  # the coach was off, or the hand did not end here (a finished one resumed)
+            return {"title": title, "heading": t("play-review-off")} if not self.coach else {}
+        made = self.hand_review
+        if not isinstance(made, Review) or made.hand != game.results[-1].hand_number:
+            return {"title": title, "thinking": t("play-review-thinking")}
+        return {
+            "title": title, "heading": explanation_words(explanation_view(made.heading)), "show_me": t("play-show-me"),
+            "moments": [{"line": explanation_words(explanation_view(m.line)),
+                         "why": [explanation_words(explanation_view(w)) for w in m.why],
+                         "lost": round(m.lost), "index": m.index} for m in made.moments],
+        }  # fmt: skip
+
+    def show_me(self, number: Any) -> Reply:
+        """Put moment ``number`` of the review back on the table, as the learner saw it then (read-only); ``None``:
+        back to the end of the hand."""
+        if number is None:
+            self.showing = None
+            return Reply(said=None)
+        made = self.hand_review
+        if not isinstance(made, Review) or type(number) is not int or not 0 <= number < len(made.moments) \
+                or self.game.phase not in ("hand over", "game over"):  # fmt: skip
+            return refusal([{"code": "play-no-moment", "params": {"moment": repr(number)[:20]}}])
+        moment = made.moments[number]
+        then = next(g for count, g in enumerate(self.game.replay()) if count == moment.index)
+        self.showing = (moment, then)
+        said = [{"code": "play-showing", "params": {"turn": moment.turn, "hand": made.hand}},
+                explanation_view(moment.line)]  # fmt: skip
+        return Reply(said=Said("coach", said, why=[explanation_view(w) for w in moment.why]))
+
+    def _read_only(self, where: str = "") -> Reply:
+        return refusal([{"code": "play-showing-read-only", "params": {}}], where)
+
+    def view(self) -> dict[str, Any] | None:
+        """The learner's view; while a moment of the review is shown, the view then, offering no move."""
+        if self.showing is None:
+            return super().view()
+        view = seat_view(self.showing[1], LEARNER)
+        view["moves"], view["more_moves"], view["could_go_out"] = [], 0, False
+        view["pile"] = {**view["pile"], "takes": []}
+        return view
 
     # --- the computers ------------------------------------------------------------------------
 
@@ -313,10 +414,8 @@ class SoloGame(LocalGame):
         """Back to just before the learner's previous decision (the computers' moves since go too)."""
         reply = super().undo()
         if reply.played:
-            moves = len(self.game.history)
-            self.reviews = [r for r in self.reviews if r.move < moves]
             self.whys = {i: why for i, why in self.whys.items() if i < len(self.game.log)}
-            self.hinted = None
+            self.hinted = self.hand_review = self.showing = None
         return reply
 
     def resume(self, text: str) -> Reply:
@@ -350,6 +449,9 @@ class SoloGame(LocalGame):
 
     def chrome(self) -> dict[str, Any]:
         game = self.game
+        if self.showing is not None:
+            back = {"text": t("play-back-to-hand-end"), "intent": {"do": "show_me", "moment": None}, "primary": True}
+            return {"pace": self.pace, "controls": [back], "hand_end": None}
         mine = game.phase in PLAYING and game.to_move == LEARNER
         controls = []
         if mine:
@@ -421,14 +523,7 @@ class SoloGame(LocalGame):
                                          f"{t('play-next-minimum', minimum=minimum)}"}],
                            "class": "bt-sheet-side"})  # fmt: skip
         blocks.append({"div": sheets, "class": "bt-sheets"})
-        mine = [r for r in self.reviews if r.hand == result.hand_number]
-        if not mine:
-            blocks.append({"p": t("play-review-none" if self.coach else "play-review-off"), "class": "bt-review"})
-        else:
-            items = [t("play-review-item", played=r.played, better=r.suggested.action, why=_why(r.suggested))
-                     for r in mine[:REVIEW_LENGTH]]  # fmt: skip
-            blocks.append({"div": [{"h4": t("play-review")}, {"ol": items}], "class": "bt-review"})
-        return blocks
+        return blocks  # the coach's review follows them, drawn from the table's own part (``review``)
 
 
 _NO_REASON = Explanation("play-no-rationale")

@@ -19,6 +19,7 @@ export function makeMoves(T) {
   const staging = h("section", { class: "bt-staging", hidden: true }, groups, total, meter,
     h("div", { class: "bt-controls" }, lay, back));
   const recent = h("details", { class: "bt-recent" }, h("summary"), h("ol"));
+  const why = h("details", { class: "bt-why" }, h("summary"), h("ul")); // the coach's numbers behind its word
   let refused = null; // the place marked as refused, named by the message
 
   // --- what a tap on each place means ------------------------------------------------------
@@ -167,13 +168,21 @@ export function makeMoves(T) {
     }
     message.className = `bt-message${kind ? ` bt-${kind}` : ""}`;
     setAttr(message, "role", kind === "refusal" ? "alert" : kind ? "note" : null);
+    setAttr(message, "aria-busy", kind === "thinking" ? "true" : null);
     const shown = lines.map((text, i) => ({ text, i }));
-    sync(message, [...shown, ...(T.playing ? ["skip"] : []), ...(showRecent() ? ["recent"] : [])],
+    const reasons = !T.playing && said && said.why && said.why.length ? said.why : null;
+    sync(message, [...shown, ...(reasons ? ["why"] : []), ...(T.playing ? ["skip"] : []), ...(showRecent() ? ["recent"] : [])],
       (item) => (typeof item === "string" ? item : `line-${item.i}`),
       (item) => item === "skip" ? h("button", { type: "button", class: "bt-control bt-skip" })
-        : item === "recent" ? recent : h("p"),
+        : item === "recent" ? recent : item === "why" ? why : h("p"),
       (node, item) => {
         if (item === "skip") return setText(node, T.labels.skip);
+        if (item === "why") {
+          if (why._said !== said) why.open = false; // a new word of the coach's starts with its numbers shut
+          why._said = said;
+          setText(why.firstChild, T.labels.why);
+          return sync(why.lastChild, reasons, (_line, i) => i, () => h("li"), (li, line) => setText(li, line));
+        }
         if (item === "recent") {
           setText(recent.firstChild, T.labels.recent);
           return sync(recent.lastChild, T.recent, (_line, i) => i, () => h("li"), (li, line) => setText(li, line));

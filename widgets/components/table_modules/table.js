@@ -10,10 +10,11 @@ import { cardKeys, makeHand } from "./hand.js";
 import { makeMenu } from "./menu.js";
 import { makeMotion } from "./motion.js";
 import { makeMoves } from "./moves.js";
+import { makeReview } from "./review.js";
 import { blocks } from "./sheet.js";
 
 const PARTS = ["hand", "seats", "sides", "centre", "scores", "turn"];
-const TRAITS = [...PARTS, "message", "steps", "staging", "chrome", "menu", "labels"];
+const TRAITS = [...PARTS, "message", "steps", "staging", "chrome", "menu", "labels", "review"];
 
 function render({ model, el }) {
   const root = h("div", { class: "bt-table" });
@@ -52,6 +53,8 @@ function render({ model, el }) {
   const moves = makeMoves(T);
   const menu = makeMenu(T);
   const motion = makeMotion(T);
+  const review = makeReview(T);
+  review.draw(); // a page opened again at a hand's end shows its review at once
   T.finishPlaying = () => motion.finish();
 
   const menuButton = h("button", { type: "button", class: "bt-menu-button", text: "☰" });
@@ -140,7 +143,7 @@ function render({ model, el }) {
     handEndShown = said;
     if (!end) return handEnd.remove();
     setAttr(handEnd, "aria-label", end.title);
-    handEnd.replaceChildren(...blocks(end.blocks));
+    handEnd.replaceChildren(...blocks(end.blocks), review.node); // the coach's review after the score sheets
     if (!handEnd.isConnected) root.insertBefore(handEnd, bottom);
   }
 
@@ -191,6 +194,7 @@ function render({ model, el }) {
     const language = T.labels.language;
     if (language) document.documentElement.setAttribute("lang", language);
     if (menu.dialog.open) menu.draw();
+    review.draw();
     const steps = model.get("steps") || {};
     if ((steps.n || 0) > T.stepsSeen) {
       T.stepsSeen = steps.n;
