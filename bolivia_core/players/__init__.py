@@ -18,7 +18,7 @@ modules, each one concern:
 from __future__ import annotations
 
 from . import messages  # noqa: F401  (registers the players' words with render first)
-from .coach import Advice, coach_advice, hint, rank_actions
+from .coach import Advice, coach_advice, hint, rank_actions, view_hint
 from .decision import Decision, Player
 from .heuristic import BeginnerPlayer, ClubPlayer, RankedAction
 from .lookahead import StrongPlayer
@@ -27,5 +27,5 @@ from .simple import GreedyPlayer, RandomPlayer
 
 __all__ = [
     "PLAYERS", "Advice", "BeginnerPlayer", "ClubPlayer", "Decision", "GreedyPlayer", "Player", "RandomPlayer",
-    "RankedAction", "StrongPlayer", "coach_advice", "hint", "rank_actions", "seat_players",
+    "RankedAction", "StrongPlayer", "coach_advice", "hint", "rank_actions", "seat_players", "view_hint",
 ]  # fmt: skip

@@ -10,6 +10,7 @@ same advice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -17,13 +18,13 @@ from typing import Any
 from ..actions import Action, parse_action
 from ..game import Game
 from ..i18n import Explanation, render
-from ..seat import seat_view
+from ..seat import SeatView, seat_view
 from .decision import Decision
 from .heuristic import RankedAction, candidates, score_actions
 from .roster import PLAYERS
 from .style import BEGINNER, CLUB, STRONG, Style
 
-__all__ = ["AGAINST", "CLEAR_MISTAKE", "Advice", "coach_advice", "hint", "rank_actions"]
+__all__ = ["AGAINST", "CLEAR_MISTAKE", "Advice", "coach_advice", "hint", "rank_actions", "view_hint"]
 
 CLEAR_MISTAKE = 150.0
 """A move is a clear mistake when the coach's heuristic rates it this far or further below the hint
@@ -74,6 +75,20 @@ def hint(game: Game, seat: int, level: str = "strong", seed: int = 0) -> Decisio
         raise ValueError(render("player-unknown-level", {"level": repr(level), "known": ", ".join(PLAYERS)}))
     _check_to_move(game, seat)
     return PLAYERS[level](seed).choose(game)
+
+
+def view_hint(view: SeatView, level: str = "strong", seed: int = 0) -> Decision:
+    """The hint for the seat whose view this is, from that view alone (a seat of a shared table, whose page
+    holds no game): played on a world of the view, its own hand and the public table as they are, the other
+    hands and the stock dealt from the cards it has not seen in card order, what it remembers of each hand
+    kept. Nothing hidden from the seat can shape the hint, so the hint can tell nothing hidden."""
+    game = Game(view.world(), start="-")
+    memory = game.memory
+    for player in range(1, view.players + 1):
+        memory.held[player - 1] = Counter(view.known[player - 1])
+        memory.discarded[player - 1] = set(view.discarded[player - 1])
+        memory.declined[player - 1] = set(view.declined[player - 1])
+    return hint(game, view.seat, level, seed)
 
 
 def rank_actions(game: Game, seat: int, actions: Iterable[Action | str] | None = None) -> list[RankedAction]:
