@@ -136,7 +136,11 @@ class TableSource:
     def chrome(self) -> dict[str, Any]:
         """What the page adds around the table: ``controls`` (buttons beside the hand, each ``{"text",
         "intent", "primary"}``), ``hand_end`` (the end of a hand, as ``sheet`` data), ``pace``, ``room`` (a line
-        beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``open_menu``."""
+        beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``open_menu``; a shared
+        table's seat: ``address`` (the seat's own query, kept in the page's address so a reload comes back),
+        ``countdown`` (``{"seconds", "text", "stay"}``: the seconds left before the computer plays the seat's
+        idle turn, and the one tap that stops it), ``recent`` (what the others did since the seat last moved,
+        in words) and ``watching`` (a watch link's page, which makes no move)."""
         return {}
 
     def menu(self) -> dict[str, Any]:

@@ -302,7 +302,8 @@ class RoomSeat(TableSource):
         elif room["turn"] == self.seat and room["actions"]:
             controls.append({"text": render("play-hint"), "intent": {"do": "hint"}})
             controls.append({"text": render("play-play-hint"), "intent": {"do": "play_hint"}})
-        notes = {str(s["seat"]): self._seat_state(s) for s in room["seats"] if s["state"] in ("computer", "away")}
+        notes = {str(s["seat"]): self._seat_state(s) for s in room["seats"]  # the seat's own: its countdown says it
+                 if s["state"] in ("computer", "away") and (s["seat"] != self.seat or s["stand_in"])}  # fmt: skip
         chrome: dict[str, Any] = {
             "pace": "normal", "controls": controls, "room": self._room_line(), "version": room["version"],
             "seat_notes": notes, "open_menu": self.open_menu, "recent": self._recent_words(),
@@ -327,14 +328,16 @@ class RoomSeat(TableSource):
         if room.get("asked_by") and room["turn"] == self.seat:
             return render("room-asked", {"player": room["asked_by"]})
         me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
-        if me is not None and me["state"] in ("computer", "away"):  # the computer plays this seat now: said here
+        if me is not None and me["stand_in"]:  # the computer plays this seat now: said here
             return self._seat_state(me)
         return render("room-you-sit", {"seat": self.seat})
 
     @staticmethod
     def _seat_state(seat: Mapping[str, Any]) -> str:
-        """A seat the computer plays, said: "away; the computer (club) plays until they return"."""
-        return render(f"room-seat-{seat['state']}", {"seat": seat["seat"], "level": level_words(seat["level"])})
+        """A seat the computer plays, said: "away; the computer (club) plays until they return" (or, while a
+        countdown or a left page's grace runs, "...plays for them if they do not come back soon")."""
+        state = "away-soon" if seat["state"] == "away" and not seat["stand_in"] else seat["state"]
+        return render(f"room-seat-{state}", {"seat": seat["seat"], "level": level_words(seat["level"])})
 
     def menu(self) -> dict[str, Any]:
         """The room's part of the menu: the seats, and for the person who invited each seat's link and
@@ -508,7 +511,7 @@ class RoomWatch(RoomSeat):
         notes = {str(s["seat"]): s["text"] for s in room["seats"]}
         line = render(f"room-watch-is-{self.mode}")
         return {"pace": "normal", "controls": [], "room": line, "version": room["version"], "seat_notes": notes,
-                "recent": self._recent_words()}  # fmt: skip
+                "recent": self._recent_words(), "watching": True}  # fmt: skip
 
     def menu(self) -> dict[str, Any]:
         if self.mode is None:

@@ -107,6 +107,7 @@ function render({ model, el }) {
     setClass(root, "bt-my-turn", !!parts.turn.my_turn);
     setClass(root, "bt-compact", !!chrome.compact);
     setClass(root, "bt-playing", !!T.playing);
+    setClass(root, "bt-watching", !!chrome.watching); // a watch link's page: nobody here melds by touch
     if (chrome.version !== undefined) root.dataset.version = String(chrome.version); // a room's move number
     setAttr(menuButton, "aria-label", labels.menu);
     scores.draw(parts.scores);
