@@ -244,7 +244,7 @@ def test_an_idle_seat_is_played_by_its_computer_and_every_page_says_so(
     idle_loop.pump(lambda: idle.source.room_view is not None and idle.source.room_view["seats"][0]["stand_in"])
     assert [c["intent"] for c in idle.chrome["controls"]] == [{"do": "back"}]
     other_loop.pump(lambda: other.source.room_view is not None
-                    and other.source.room_view["seats"][0]["state"] == "away")  # fmt: skip
+                    and other.source.room_view["seats"][0]["stand_in"])  # fmt: skip
     assert "away; the computer (greedy) plays until they return" in other.seats["1"]["name"]
     deadline = time.monotonic() + 10  # the seat's computer level plays its turn
     while not any(m.seat == 1 and m.by == "computer" for m in service.service.store.moves(made["room"])):
