@@ -108,14 +108,14 @@ def served() -> Iterator[tuple[str, Rooms]]:
     address = f"127.0.0.1:{free_port()}"
     log_path = ROOT / "tests" / "browser" / "voila-seat-pages.log"
     store = f"redis://127.0.0.1:{redis_port}/0"
-    with open(log_path.with_name("rooms-seat-pages.log"), "wb") as rooms_log:
+    with open(log_path.with_name("voila-seat-pages-rooms.log"), "wb") as rooms_log:
         process = subprocess.Popen([sys.executable, "-m", "bolivia_rooms", "--listen", address, "--store", store,
                                     "--computer-delay", "0.3", "--countdown", "90"], cwd=ROOT, stdout=rooms_log,
                                    stderr=subprocess.STDOUT)  # fmt: skip
     rooms = Rooms(address, store, process)
     try:
         deadline = time.monotonic() + 30
-        while b"rooms served on" not in log_path.with_name("rooms-seat-pages.log").read_bytes():
+        while b"rooms served on" not in log_path.with_name("voila-seat-pages-rooms.log").read_bytes():
             assert time.monotonic() < deadline and process.poll() is None, "the room service did not start"
             time.sleep(0.1)
         env = {**os.environ, "BOLIVIA_ROOMS": address}
