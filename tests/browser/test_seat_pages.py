@@ -266,7 +266,8 @@ def test_a_friend_who_arrives_is_present_and_the_idle_countdown_stops_with_one_t
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, box  # a finger's target
     mover.page.set_viewport_size(WIDE)
     mover.page.locator(".bt-stay").click(timeout=WAIT)  # one tap
-    countdown.wait_for(state="hidden", timeout=WAIT)
+    countdown.wait_for(state="hidden", timeout=30_000)  # by the tap: long before the 90 s run out
+    assert rooms.computer_moves(room) == 0
     other.page.wait_for_function("(t) => !document.body.innerText.includes(`seat ${t}: away`)", arg=turn,
                                  timeout=WAIT)  # fmt: skip
     assert rooms.computer_moves(room) == 0
@@ -328,9 +329,11 @@ def test_a_teachers_link_shows_every_hand_and_no_seat_page_received_another_seat
     state["people"] += [teacher, onlooker]
     for watcher in (teacher, onlooker):
         watcher.page.locator(".bt-table[data-version]").wait_for(timeout=WAIT)
-    game = rooms.game(room)
+    game, version = rooms.game(room), rooms.version(room)
     hands = [sorted(str(c) for c in hand) for hand in game.position.hands]
     teacher.page.locator(".bt-open-hand").first.wait_for(timeout=WAIT)
+    teacher.page.wait_for_function("(v) => Number(document.querySelector('.bt-table').dataset.version) >= v",
+                                   arg=version, timeout=WAIT)  # fmt: skip
     assert _hand(teacher) == hands[0]  # drawn from seat 1's side, every hand face up
     open_hand = teacher.page.locator(".bt-open-hand").first
     label = open_hand.get_attribute("aria-label") or ""
