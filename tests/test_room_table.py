@@ -287,6 +287,21 @@ def test_an_idle_turn_counts_down_on_its_own_page_and_one_tap_keeps_the_seat(tmp
             second.close()
 
 
+def test_a_page_that_closes_leaves_its_person_away_for_the_grace_time_before_the_computer_stands_in(
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
+) -> None:
+    made = _create(service, players=2, idle_seconds=600, levels=["greedy", "greedy"])  # grace: 90 s, shrunk to 1.8
+    stays, loop = pages(made["room"], 1, made["seats"]["1"])
+    leaves, _ = pages(made["room"], 2, made["seats"]["2"])
+    loop.pump(lambda: stays.source.room_view is not None and stays.source.room_view["seats"][1]["state"] == "person")
+    leaves.close()
+    loop.pump(lambda: stays.source.room_view["seats"][1]["state"] == "away")  # type: ignore[index]
+    if not stays.source.room_view["seats"][1]["stand_in"]:  # type: ignore[index]
+        assert "if they do not come back soon" in stays.seats["2"]["name"]  # the grace runs: not played yet
+    loop.pump(lambda: stays.source.room_view["seats"][1]["stand_in"], timeout=20)  # type: ignore[index]
+    assert "plays until they return" in stays.seats["2"]["name"]
+
+
 def test_a_seat_page_gives_the_coach_hint_from_its_own_view_and_says_the_others_moves_in_words(
     service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:

@@ -24,13 +24,14 @@ import ipywidgets as widgets
 
 from bolivia_core.actions import Action
 from bolivia_core.i18n import get_language, render
-from bolivia_core.players import view_hint
+from bolivia_core.players import Decision, view_hint
 from bolivia_core.seat import SeatView, SeatViewError
 from bolivia_rooms.client import RoomClient
 from bolivia_rooms.room import LEVELS, WATCH_MODES
 
 from ..components.table import CardTable
 from ..components.table_source import Reply, Said, Step, TableSource, refusal
+from ..components.table_view import event_words
 from ..language import page_built_ahead, page_language, set_page_language, when_requested
 from ..pages import retitle_page
 from .play_table import PlayTable, SoloGame, best_level, hint_said, level_words
@@ -317,8 +318,6 @@ class RoomSeat(TableSource):
         return chrome
 
     def _recent_words(self) -> list[str]:
-        from ..components.table_view import event_words
-
         return [event_words(event) for event in self.recent]
 
     def _room_line(self) -> str:
@@ -407,7 +406,7 @@ class RoomSeat(TableSource):
     def _to_move(self) -> object:
         return (self.room_view or {}).get("turn") or "-"
 
-    def _advice(self) -> Any:
+    def _advice(self) -> Decision | None:
         """The coach's hint for this seat, worked out from this seat's own view and nothing else (the page
         holds no game): ``None`` when it is not this seat's turn."""
         room = self.room_view
