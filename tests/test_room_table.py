@@ -18,15 +18,18 @@ from typing import Any
 import pytest
 
 from bolivia_core.actions import Ask
+from bolivia_core.cards import Card
 from bolivia_core.game import Game, new_game
-from bolivia_core.players import PLAYERS
-from bolivia_core.seat import seat_view
+from bolivia_core.i18n import card_name
+from bolivia_core.players import PLAYERS, hint
+from bolivia_core.seat import SeatView, seat_view
 from bolivia_rooms.client import RoomClient
 from bolivia_rooms.service import ServiceThread
 from bolivia_rooms.store import SQLiteStore
 from bolivia_widgets import PlayTable
 from bolivia_widgets.components.table import CardTable
-from bolivia_widgets.dashboards.room_table import RoomTable, seat_link_of
+from bolivia_widgets.dashboards.play_table import HINT_LEVEL
+from bolivia_widgets.dashboards.room_table import RoomTable, WatchTable, seat_link_of
 from tests.test_rooms import _cards, _leaks, _shown_so_far
 
 
@@ -125,7 +128,7 @@ def test_invite_makes_a_room_from_the_settings_and_the_page_becomes_seat_one(
         for number, link in enumerate(menu["links"], start=2):
             asked = seat_link_of(link["href"].partition("?")[2])
             key = created["seats"][str(number)]
-            assert asked == {"room": created["room"], "seat": str(number), "key": key, "host": ""}
+            assert asked == {"room": created["room"], "seat": str(number), "key": key, "host": "", "watch": ""}
             seat = RoomClient(service.address)  # the link's key opens that seat and no other
             assert seat.sit(asked["room"], asked["key"]) == {"type": "seated", "re": 1, "room": asked["room"],
                                                              "seat": number}  # fmt: skip
@@ -239,10 +242,10 @@ def test_an_idle_seat_is_played_by_its_computer_and_every_page_says_so(
     made = _create(service, players=2, idle_seconds=5, levels=["greedy", "greedy"])  # 5 s, shrunk by idle_scale
     idle, idle_loop = pages(made["room"], 1, made["seats"]["1"])
     other, other_loop = pages(made["room"], 2, made["seats"]["2"])
-    idle_loop.pump(lambda: idle.source.room_view is not None and idle.source.room_view["seats"][0]["state"] == "away")
+    idle_loop.pump(lambda: idle.source.room_view is not None and idle.source.room_view["seats"][0]["stand_in"])
     assert [c["intent"] for c in idle.chrome["controls"]] == [{"do": "back"}]
     other_loop.pump(lambda: other.source.room_view is not None
-                    and other.source.room_view["seats"][0]["state"] == "away")  # fmt: skip
+                    and other.source.room_view["seats"][0]["stand_in"])  # fmt: skip
     assert "away; the computer (greedy) plays until they return" in other.seats["1"]["name"]
     deadline = time.monotonic() + 10  # the seat's computer level plays its turn
     while not any(m.seat == 1 and m.by == "computer" for m in service.service.store.moves(made["room"])):
@@ -250,6 +253,159 @@ def test_an_idle_seat_is_played_by_its_computer_and_every_page_says_so(
         time.sleep(0.02)
     assert idle.handle({"do": "back"}) is False
     idle_loop.pump(lambda: idle.source.room_view["seats"][0]["state"] == "person")  # type: ignore[index]
+
+
+def test_an_idle_turn_counts_down_on_its_own_page_and_one_tap_keeps_the_seat(tmp_path: Any) -> None:
+    """A person's idle turn: their page shows the seconds left and one "I am here"; the other page says
+    they are away; the tap stops the countdown, and the computer plays nothing for them."""
+    with ServiceThread(SQLiteStore(tmp_path / "rooms"), computer_delay=0, idle_scale=0.02, countdown=1500) as service:
+        made = _create(service, players=2, idle_seconds=5)  # idle after 0.1 s; the countdown then runs 30 s
+        first, second = RoomTable, RoomTable
+        loops = [PageLoop(), PageLoop()]
+        first = RoomTable(made["room"], 1, made["seats"]["1"], address=service.address, language="en",
+                          schedule=loops[0])  # fmt: skip
+        second = RoomTable(made["room"], 2, made["seats"]["2"], address=service.address, language="en",
+                           schedule=loops[1])  # fmt: skip
+        try:
+            pages = {1: (first, loops[0]), 2: (second, loops[1])}
+            turn = first.source.room_view["turn"] if first.source.room_view else None  # type: ignore[attr-defined]
+            loops[0].pump(lambda: first.source.room_view is not None)  # type: ignore[attr-defined]
+            turn = first.source.room_view["turn"]  # type: ignore[attr-defined]
+            idle, idle_loop = pages[turn]
+            other, other_loop = pages[3 - turn]
+            idle_loop.pump(lambda: "countdown" in idle.chrome)
+            countdown = idle.chrome["countdown"]
+            assert 20 < countdown["seconds"] <= 30 and "{seconds}" in countdown["text"]
+            assert "the computer plays for you in" in countdown["text"] and countdown["stay"] == "I am here"
+            other_loop.pump(lambda: other.source.room_view["seats"][turn - 1]["state"] == "away")  # type: ignore[attr-defined]
+            assert "away" in other.seats[str(turn)]["name"] and "countdown" not in other.chrome
+            assert idle.handle({"do": "stay"}) is False  # one tap
+            idle_loop.pump(lambda: "countdown" not in idle.chrome)
+            other_loop.pump(lambda: other.source.room_view["seats"][turn - 1]["state"] == "person")  # type: ignore[attr-defined]
+            assert not any(m.by == "computer" for m in service.service.store.moves(made["room"]))
+        finally:
+            first.close()
+            second.close()
+
+
+def test_a_page_that_closes_leaves_its_person_away_for_the_grace_time_before_the_computer_stands_in(
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
+) -> None:
+    made = _create(service, players=2, idle_seconds=600, levels=["greedy", "greedy"])  # grace: 90 s, shrunk to 1.8
+    stays, loop = pages(made["room"], 1, made["seats"]["1"])
+    leaves, _ = pages(made["room"], 2, made["seats"]["2"])
+    loop.pump(lambda: stays.source.room_view is not None and stays.source.room_view["seats"][1]["state"] == "person")
+    leaves.close()
+    loop.pump(lambda: stays.source.room_view["seats"][1]["state"] == "away")  # type: ignore[index]
+    if not stays.source.room_view["seats"][1]["stand_in"]:  # type: ignore[index]
+        assert "if they do not come back soon" in stays.seats["2"]["name"]  # the grace runs: not played yet
+    loop.pump(lambda: stays.source.room_view["seats"][1]["stand_in"], timeout=20)  # type: ignore[index]
+    assert "plays until they return" in stays.seats["2"]["name"]
+
+
+def test_a_seat_page_gives_the_coach_hint_from_its_own_view_and_says_the_others_moves_in_words(
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
+) -> None:
+    made = _create(service, players=2, seed=3)
+    opened = {n: pages(made["room"], n, made["seats"][str(n)]) for n in (1, 2)}
+    for page, loop in opened.values():
+        loop.pump(lambda page=page: page.source.room_view is not None and page.source.room_view["version"] == 2)
+    mover = opened[1][0].source.room_view["turn"]  # type: ignore[index]
+    (page, loop), (other, other_loop) = opened[mover], opened[3 - mover]
+    assert [c["intent"] for c in page.chrome["controls"]] == [{"do": "hint"}, {"do": "play_hint"}]
+    assert not other.chrome["controls"]
+    assert other.handle({"do": "hint"}) is False and "on your own turn" in _message(other)
+    page.handle({"do": "hint"})
+    view = SeatView.from_json(page.source.room_view["table"])  # type: ignore[index]
+    expected = hint(view, HINT_LEVEL, seed=view.actions_played)  # from the seat's own view, as the page thinks it
+    assert page.message["kind"] == "coach" and _message(page).startswith("Best now: "), _message(page)
+    assert page.handle({"do": "play_hint"}) is True  # the hint played: the seat's own move
+    after = SeatView.from_json(page.source.room_view["table"])  # type: ignore[index]
+    assert after.actions_played == view.actions_played + 1 and after.phase == "play"
+    assert str(expected.action) in {str(a) for a in view.legal_actions()} and expected.action != Ask()
+    discard = next(m for m in page.source.room_view["actions"] if m.startswith("discard"))  # type: ignore[index]
+    assert page.handle({"do": "move", "move": discard}) is True
+    other_loop.pump(lambda: other.turn.get("my_turn") is True)
+    said = other.chrome["recent"]
+    card = discard.split()[-1]
+    assert said[0].startswith(f"player {mover} ") and said[-1].startswith(f"player {mover} discards ")
+    assert card not in said[-1] and card_name(Card.parse(card), "en") in said[-1]  # the card in words
+    words = [step["said"] for step in other.steps["list"]]
+    assert words and all(f"player {mover}" in w for w in words)
+
+
+def test_invite_with_a_game_in_progress_asks_first_and_brings_the_game_into_the_room(
+    service: ServiceThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BOLIVIA_ROOMS", "{}:{}".format(*service.address))
+    solo = PlayTable(players=2, level="greedy", coach=False, language="en")
+    game = solo.source.game  # type: ignore[attr-defined]
+    if game.to_move != 1:
+        solo.handle({"do": "new_game"})
+    for _ in range(20):  # the learner plays until they have made a move
+        game = solo.source.game  # type: ignore[attr-defined]
+        if solo.source.undo_points:  # type: ignore[attr-defined]
+            break
+        solo.handle({"do": "move", "move": str(game.legal_actions()[0])})
+    played = solo.source.game.to_json()  # type: ignore[attr-defined]
+    invited: list[dict[str, Any]] = []
+
+    def keep(created: Any, client: RoomClient) -> None:
+        invited.append(dict(created))
+        client.close()
+
+    solo.source.on_invite = keep  # type: ignore[attr-defined]
+    assert solo.handle({"do": "invite"}) is False  # asked first: nothing made, nothing lost
+    assert "game in progress" in _message(solo) and not invited
+    assert [c["intent"] for c in solo.chrome["controls"]] == [{"do": "invite", "keep": True},
+                                                              {"do": "invite", "keep": False}]  # fmt: skip
+    assert solo.source.game.to_json() == played  # type: ignore[attr-defined]
+    assert solo.handle({"do": "invite", "keep": True}) is True
+    stored = service.service.store.load(invited[0]["room"])
+    assert stored is not None
+    assert Game.from_json(stored.game).history == Game.from_json(played).history
+    assert solo.handle({"do": "invite", "keep": False}) is True  # the other answer: a new deal in a new room
+    fresh = service.service.store.load(invited[1]["room"])
+    assert fresh is not None and Game.from_json(fresh.game).position.seed != Game.from_json(played).position.seed
+
+
+def test_a_teachers_watch_link_shows_every_hand_and_an_onlookers_none_and_no_seat_is_sent_its_key(
+    service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
+) -> None:
+    made = _create(service, players=2, seed=4)
+    host, host_loop = pages(made["room"], 1, made["seats"]["1"], host=made["host"], seat_keys=made["seats"])
+    seat2, seat2_loop = pages(made["room"], 2, made["seats"]["2"])
+    host_loop.pump(lambda: host.source.room_view is not None)
+    seat2_sent: list[str] = []
+    seat2.observe(lambda change: seat2_sent.append(json.dumps(change["new"])), names=seat2.keys)
+    keys = {}
+    for mode in ("teacher", "onlooker"):
+        assert {"do": "watch_link", "mode": mode} in [a["intent"] for a in host.menu["actions"]]
+        host.handle({"do": "watch_link", "mode": mode})
+        href = next(link["href"] for link in host.menu["room"]["watch_links"] if link["label"].startswith(mode[:4]))
+        keys[mode] = seat_link_of(href.partition("?")[2])["watch"]  # type: ignore[index]
+    game = Game.from_json(_kept(service, made["room"])[1])
+    hands = {str(p): sorted(str(c) for c in game.position.hands[p - 1]) for p in (1, 2)}
+    loop = PageLoop()
+    teacher = WatchTable(made["room"], keys["teacher"], address=service.address, language="en", schedule=loop)
+    onlooker = WatchTable(made["room"], keys["onlooker"], address=service.address, language="en", schedule=loop)
+    forged = WatchTable(made["room"], keys["teacher"][:-3] + "AAA", address=service.address, language="en",
+                        schedule=loop)  # fmt: skip
+    try:
+        loop.pump(lambda: teacher.source.view() is not None and onlooker.source.view() is not None)
+        assert sorted(teacher.hand["cards"]) == hands["1"] and sorted(teacher.seats["2"]["open"]["cards"]) == hands["2"]
+        assert onlooker.hand["cards"] == [] and "open" not in onlooker.seats["2"]
+        assert "every hand open" in teacher.chrome["room"]
+        assert forged.source.view() is None and "key" in _message(forged)
+        assert teacher.handle({"do": "draw"}) is False and "watches the table" in _message(teacher)
+        seat2_loop.pump(lambda: seat2.source.room_view is not None)
+        seat2.handle({"do": "log", "open": True})
+        for key in keys.values():
+            assert not any(key in sent for sent in seat2_sent)
+            assert key not in json.dumps(seat2.source.room_view)  # type: ignore[attr-defined]
+    finally:
+        for page in (teacher, onlooker, forged):
+            page.close()
 
 
 def test_asking_partner_reaches_the_partners_page_where_the_person_answers(
@@ -293,9 +449,10 @@ def test_asking_partner_reaches_the_partners_page_where_the_person_answers(
 def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_card(
     service: ServiceThread, pages: Callable[..., tuple[CardTable, PageLoop]]
 ) -> None:
-    """Seat 1 plays a whole game (to 200) against three computers; every ``table`` the page sent to its
-    browser is checked against the game at that version: seat 1's hand and the cards shown in this hand
-    so far (a card shown in an earlier hand is not known to be anywhere now)."""
+    """Seat 1 plays a whole game (to 200) against three computers, asking the coach now and then; every
+    trait the page sent to its browser (the table, the hints, the others' moves in words) is checked against
+    the game at that version: seat 1's hand and the cards shown in this hand so far (a card shown in an
+    earlier hand is not known to be anywhere now)."""
     made = _create(service, seed=7, computer_seats=[2, 3, 4], levels=["greedy"] * 4, target=200)
     page, loop = pages(made["room"], 1, made["seats"]["1"])
     sent: list[tuple[int, str, str]] = []
@@ -307,12 +464,15 @@ def test_every_table_sent_to_one_seats_page_over_a_whole_game_holds_no_hidden_ca
     def ready() -> bool:
         return room.room_view is not None and (room.room_view["over"] or bool(room.room_view["actions"]))
 
-    for _ in range(2_000):
+    for turn in range(2_000):
         loop.pump(ready)
         view = page.source.room_view
         assert view is not None
         if view["over"]:
             break
+        if turn % 6 == 0:  # the coach's hint, now and then: worked out from the seat's view, it tells nothing hidden
+            page.handle({"do": "hint"})
+            assert page.message["kind"] == "coach"
         moves = view["actions"]
         choice = next((m for m in moves if m.startswith(("meld", "add", "discard"))), moves[0])
         assert page.handle({"do": "move", "move": choice}) is True, _message(page)

@@ -608,7 +608,28 @@ EN: dict[str, str] = {
     "room-take-over": "take the seat over here",
     "room-back": "I am back",
     "room-waiting": "sitting down at the table…",
-    "room-not-here": "at a shared table there are no hints, undo or saved games: the room keeps the game",
+    "room-not-here": "at a shared table there is no undo and no saved game: the room keeps the game",
+    "room-invite-ask": (
+        "You have a game in progress. Play it on together, every hand as it stands, or start a new game "
+        "together? (Your friends see only their own cards either way.)"
+    ),
+    "room-invite-keep": "invite to this game",
+    "room-invite-new": "invite to a new game",
+    "room-page-title": "A shared table",
+    "room-page-intro": "You play with other people: each page shows its own hand only, and every move reaches all.",
+    "room-watch-title": "Watching a shared table",
+    "room-watch-intro": "You watch the table live; nobody at the table sees this page, and it makes no move.",
+    "room-stay": "I am here",
+    "room-countdown-idle": "Your turn has waited: the computer plays for you in {seconds} s. Still there?",
+    "room-countdown-gone": "The computer plays for you in {seconds} s unless you come back.",
+    "room-watch-links": "Links to watch the table (for someone not seated; never send one to a player):",
+    "room-make-watch-teacher": "make a teacher's link",
+    "room-make-watch-onlooker": "make an onlooker's link",
+    "room-watch-link-teacher": "teacher's link",
+    "room-watch-link-onlooker": "onlooker's link",
+    "room-watch-is-teacher": "a teacher's view: every hand open",
+    "room-watch-is-onlooker": "an onlooker's view: the table as everyone sees it",
+    "room-watch-only": "this page watches the table: it makes no move",
     "room-service-down": (
         "the room service does not answer: the server that shares the table is not running "
         "(bash scripts/serve.sh starts it beside the pages)"

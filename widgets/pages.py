@@ -27,7 +27,8 @@ from .language import follow_language, follow_request, page_language
 
 __all__ = [
     "GLOSSARY", "PAGES", "PageTabTitle", "PageText", "dashboard_links", "lesson_titles", "page_heading",
-    "page_href", "page_links", "page_pointer", "page_section", "page_tab", "page_tab_title", "page_title", "start_here",
+    "page_href", "page_links", "page_pointer", "page_section", "page_tab", "page_tab_title", "page_title",
+    "retitle_page", "start_here",
 ]  # fmt: skip
 
 PAGES: tuple[str, ...] = (
@@ -174,6 +175,7 @@ class PageTabTitle(anywidget.AnyWidget):
 
     _esm = Path(__file__).with_name("page_title.js")
     title = traitlets.Unicode("").tag(sync=True)
+    heading = ""  # the code of the title the page took since (``retitle_page``); "" while it is its notebook's
 
 
 class PageText(widgets.HTML):
@@ -219,6 +221,7 @@ def page_heading(notebook: str) -> PageText:
     paragraphs = [code for code in codes if has_code(code)]
     heading = PageText(f"page-title:{stem}", paragraphs, level=1)
     heading.tab = page_tab(notebook)
+    _HEADINGS[:] = [heading]
     return heading
 
 
@@ -226,8 +229,29 @@ def page_tab(notebook: str) -> PageTabTitle:
     """The browser tab's title of ``notebook`` in the page's language, following every picker."""
     set_language(page_language())
     tab = PageTabTitle(title=page_tab_title(notebook))
-    follow_language(lambda _language: setattr(tab, "title", page_tab_title(notebook)))
+    follow_language(lambda _language: setattr(tab, "title", _tab_title(tab, notebook)))
     return tab
+
+
+def _tab_title(tab: PageTabTitle, notebook: str) -> str:
+    return render("page-tab-title", {"title": render(tab.heading)}) if tab.heading else page_tab_title(notebook)
+
+
+_HEADINGS: list[PageText] = []  # the page's heading (``page_heading``): a page that becomes another says so
+
+
+def retitle_page(heading: str, paragraphs: Sequence[str] = ()) -> None:
+    """The page became another (the play page a shared table's seat, or a watch link's view): its heading,
+    introduction and tab's title say so from now on, in every language (codes of the catalogue)."""
+    for code in (heading, *paragraphs):
+        if not has_code(code):
+            raise ValueError(f"unknown message code {code!r}: a page's text must be in the catalogue")
+    for shown in _HEADINGS:
+        shown.heading, shown.paragraphs = heading, tuple(paragraphs)
+        shown.say()
+        if shown.tab is not None:
+            shown.tab.heading = heading
+            shown.tab.title = render("page-tab-title", {"title": render(heading)})
 
 
 def page_section(heading: str, *paragraphs: str) -> PageText:

@@ -152,7 +152,11 @@ class TableSource:
         """What the page adds around the table: ``controls`` (buttons beside the hand, each ``{"text",
         "intent", "primary"}``), ``hand_end`` (the end of a hand, as ``sheet`` data), ``pace``, ``room`` (a line
         beside the seat's name), ``version``, ``seat_notes`` (words added to a seat's name), ``turn_line`` (the
-        turn's line in the source's own words: a quiz's that names no move), ``open_menu``."""
+        turn's line in the source's own words: a quiz's that names no move), ``open_menu``; a shared table's
+        seat: ``address`` (the seat's own query, kept in the page's address so a reload comes back),
+        ``countdown`` (``{"seconds", "text", "stay"}``: the seconds left before the computer plays the seat's
+        idle turn, and the one tap that stops it), ``recent`` (what the others did since the seat last moved,
+        in words) and ``watching`` (a watch link's page, which makes no move)."""
         return {}
 
     def review(self) -> dict[str, Any]:

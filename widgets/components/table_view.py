@@ -150,7 +150,7 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
         return [card_name(Card.parse(c), language) for c in codes]
 
     seat = int(view["seat"])
-    spectator = "open_hands" in view  # every hand open: nobody at the table is "you"
+    spectator = "open_hands" in view or view.get("mode") == "public"  # a watch page: nobody at the table is "you"
     seat_names: dict[int, str] = {}
     seats: dict[str, Any] = {}
     for other in view["seats"]:
@@ -175,7 +175,7 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
             "player": player, "side": other["side"], "partner": other["partner"], "resting": other["resting"],
             "cards": other["cards"], "to_move": other["to_move"], "name": who, "state": state,
         }  # fmt: skip
-        if spectator:
+        if "open_hands" in view:
             codes = view["open_hands"][str(player)]
             shown["open"] = {"cards": codes, "said": t("watch-hand-of", player=player, count=len(codes)) + ": "
                              + ", ".join(names(codes))}  # fmt: skip
@@ -185,7 +185,7 @@ def table_parts(view: Mapping[str, Any] | None, language: str | None = None,
     hand = {
         "seat": seat, "cards": hand_codes, "names": names(hand_codes), "name": seat_names[seat],
         "to_move": me["to_move"],
-        "label": t("watch-hand-of", player=seat, count=len(hand_codes)) if spectator
+        "label": t("watch-hand-of", player=seat, count=me["cards"]) if spectator
         else t("table-hand", count=len(hand_codes)),
     }  # fmt: skip
     sides: dict[str, Any] = {}

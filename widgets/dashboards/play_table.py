@@ -46,7 +46,10 @@ from ..components.table_view import explanation_view, explanation_words, seat_vi
 from ..language import page_language, refusal_of, rule_choices, set_page_language
 from .table_tools import hand_results, score_sheet
 
-__all__ = ["PACES", "PlayTable", "SoloGame", "best_level", "level_words"]
+__all__ = ["HINT_LEVEL", "PACES", "PlayTable", "SoloGame", "best_level", "hint_said", "level_words"]
+
+HINT_LEVEL = "expert"
+"""The coach's level on every table (solo and a room's seat): its hint, and the move "play the hint" plays."""
 
 LEARNER = 1
 STRONGEST_FIRST = ("strong", "club", "beginner", "greedy", "random")
@@ -93,7 +96,7 @@ class SoloGame(LocalGame):
         self.seat_levels: dict[int, str] = {}
         self.coach = coach
         self.pace = pace if pace in PACES else "normal"
-        self.hint_level = "expert"  # the coach's level: its hint, and the move "play the hint" plays
+        self.hint_level = HINT_LEVEL  # the coach's level: its hint, and the move "play the hint" plays
         self.hand_review: Review | str | None = None  # the last hand's review, "thinking" while it is made
         self.showing: tuple[Moment, Game] | None = None  # a moment of the review put back on the table
         self.whys: dict[int, tuple[int, Decision]] = {}  # log index -> (hand, the computer's decision)
@@ -103,6 +106,7 @@ class SoloGame(LocalGame):
         self._last_hint: tuple[Game, int, Hint] | None = None
         self.hinted: tuple[int, Hint] | None = None  # the hint on show: the history length it was for, and it
         self.on_invite: Callable[[Mapping[str, Any], Any], None] | None = None  # the play page: become seat 1
+        self.asking_invite = False  # "invite" with a game in progress: bring it to the room, or a new one?
         self._first = self.start(seed)
 
     def opening(self) -> Reply:
@@ -160,6 +164,8 @@ class SoloGame(LocalGame):
 
     def command(self, intent: Mapping[str, Any]) -> Reply | None:
         do = intent.get("do")
+        if do not in ("invite", "offers", "stage", "unstage", "log"):
+            self.asking_invite = False  # the learner went on: the question is put by
         if do == "hint":
             return self.show_hint()
         if do == "play_hint":
@@ -182,7 +188,8 @@ class SoloGame(LocalGame):
         if do == "resume":
             return self.resume(str(intent.get("text", "")))
         if do == "invite":
-            return self.invite()
+            keep = intent.get("keep")
+            return self.invite(keep if isinstance(keep, bool) else None)
         return None
 
     def play(self, action: Action, where: str = "") -> Reply:
@@ -241,14 +248,25 @@ class SoloGame(LocalGame):
         return {"rules": self.rules_name, "players": self.player_count, "target": self.target,
                 "levels": [level if level in ROOM_LEVELS else "club" for level in levels]}  # fmt: skip
 
-    def invite(self) -> Reply:
-        """Make a room at the room service from the settings; the page then becomes its seat 1 and shows the
-        other seats' links. The service not running (or refusing the settings) is said, and nothing changes."""
+    def in_progress(self) -> bool:
+        """The learner has played in this game, and it is not over: "invite" must not lose it."""
+        return bool(self.undo_points) and not self.game.is_over
+
+    def invite(self, keep: bool | None = None) -> Reply:
+        """Make a room at the room service; the page then becomes its seat 1 and shows the other seats' links.
+        A game in progress is never lost: with ``keep`` it goes on in the room (every seat as it stands), without
+        it the room deals a new game; unsaid (``None``), the learner is asked first and nothing changes yet.
+        The service not running (or refusing the settings) is said, and nothing changes."""
         from bolivia_rooms.client import RoomClient
 
+        if keep is None and self.in_progress():
+            self.asking_invite = True
+            return Reply(False, Said("news", [{"code": "room-invite-ask", "params": {}}]))
+        self.asking_invite = False
+        game = self.game.to_json() if keep and self.in_progress() else None
         try:
             client = RoomClient()
-            created = client.create(self.room_settings())
+            created = client.create(self.room_settings(), game)
         except OSError:
             return refusal([{"code": "room-service-down", "params": {}}])
         if created.get("type") != "created":
@@ -305,8 +323,7 @@ class SoloGame(LocalGame):
 
     @staticmethod
     def _hint_said(found: Hint) -> Said:
-        why = [explanation_view(r) for r in found.why] or [explanation_view(_NO_REASON)]
-        return Said("coach", [explanation_view(found.sentence)], why=why)
+        return hint_said(found)
 
     def hint_action(self) -> Action | None:
         """The move the coach suggests now (thought out here, at once), or ``None`` when the learner is not to move."""
@@ -461,6 +478,9 @@ class SoloGame(LocalGame):
             controls.append({"text": t("play-undo"), "intent": {"do": "undo"}})
         if game.is_over:
             controls.append({"text": t("play-another-game"), "intent": {"do": "new_game"}, "primary": True})
+        if self.asking_invite and self.in_progress():
+            controls = [{"text": t("room-invite-keep"), "intent": {"do": "invite", "keep": True}, "primary": True},
+                        {"text": t("room-invite-new"), "intent": {"do": "invite", "keep": False}}]  # fmt: skip
         over = game.phase in ("hand over", "game over")
         return {"pace": self.pace, "controls": controls,
                 "hand_end": {"title": t("play-hand-end"), "blocks": self._hand_end()} if over else None}  # fmt: skip
@@ -527,6 +547,13 @@ class SoloGame(LocalGame):
 
 
 _NO_REASON = Explanation("play-no-rationale")
+
+
+def hint_said(found: Hint) -> Said:
+    """The coach's hint as the message area says it (a solo table's, a room seat's): one sentence, the move and
+    its main reason, and behind "why?" every reason and the search's numbers."""
+    why = [explanation_view(r) for r in found.why] or [explanation_view(_NO_REASON)]
+    return Said("coach", [explanation_view(found.sentence)], why=why)
 
 
 def _why(decision: Decision) -> str:

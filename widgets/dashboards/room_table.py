@@ -24,15 +24,22 @@ import ipywidgets as widgets
 
 from bolivia_core.actions import Action
 from bolivia_core.i18n import get_language, render
+from bolivia_core.players import hint
+from bolivia_core.seat import SeatView, SeatViewError
 from bolivia_rooms.client import RoomClient
-from bolivia_rooms.room import LEVELS
+from bolivia_rooms.room import LEVELS, WATCH_MODES
 
 from ..components.table import CardTable
-from ..components.table_source import Reply, Said, TableSource, refusal
+from ..components.table_source import Reply, Said, Step, Stop, TableSource, refusal
+from ..components.table_view import event_words
 from ..language import page_built_ahead, page_language, set_page_language, when_requested
-from .play_table import PlayTable, SoloGame, level_words
+from ..pages import retitle_page
+from .play_table import HINT_LEVEL, PlayTable, SoloGame, hint_said, level_words
 
-__all__ = ["RoomSeat", "RoomTable", "kernel_scheduler", "play_page", "seat_link", "seat_link_of", "seed_of"]
+__all__ = [
+    "RoomSeat", "RoomTable", "RoomWatch", "WatchTable", "kernel_scheduler", "play_page", "seat_address", "seat_link",
+    "seat_link_of", "seed_of", "watch_link",
+]  # fmt: skip
 
 Schedule = Callable[[Callable[[], None]], None]
 RECONNECT_SECONDS = 120  # a room service restarted within this is sat at again by every open seat page
@@ -58,19 +65,29 @@ def kernel_scheduler() -> Schedule:
     return at_once
 
 
+def seat_address(room: str, seat: int, key: str, host: str | None = None) -> str:
+    """A seat's address (the play page's query): the room, the seat and its key (the only key to it), and for
+    the person who invited the key to the seats' controls."""
+    return urlencode({"room": room, "seat": seat, "key": key, **({"host": host} if host else {})})
+
+
 def seat_link(room: str, seat: int, key: str, host: str | None = None) -> str:
-    """A seat's link, relative to the play page: the room, the seat and its key (the only key to it)."""
-    query = {"room": room, "seat": seat, "key": key, **({"host": host} if host else {})}
-    return "play.ipynb?" + urlencode(query)
+    """A seat's link, relative to the play page."""
+    return "play.ipynb?" + seat_address(room, seat, key, host)
+
+
+def watch_link(room: str, key: str) -> str:
+    """A watch link, relative to the play page: the room and the watch key (a teacher's or an onlooker's)."""
+    return "play.ipynb?" + urlencode({"room": room, "watch": key})
 
 
 def seat_link_of(query: str) -> dict[str, str] | None:
-    """The room, seat and key a page's query names (``None`` when it names no room): as given, checked
-    by the room (a key cut short or forged is the room's to refuse)."""
+    """The room, seat and key a page's query names, or the room and watch key (``None`` when it names no
+    room): as given, checked by the room (a key cut short or forged is the room's to refuse)."""
     asked = parse_qs(query)
     if "room" not in asked:
         return None
-    return {name: asked.get(name, [""])[0] for name in ("room", "seat", "key", "host")}
+    return {name: asked.get(name, [""])[0] for name in ("room", "seat", "key", "host", "watch")}
 
 
 def RoomTable(
@@ -82,6 +99,15 @@ def RoomTable(
     set_page_language(language or page_language())
     return CardTable(RoomSeat(room, seat, key, host=host, seat_keys=seat_keys, client=client, address=address,
                               schedule=schedule, open_menu=open_menu))  # fmt: skip
+
+
+def WatchTable(
+    room: str, key: str, *, client: RoomClient | None = None, address: tuple[str, int] | None = None,
+    language: str | None = None, schedule: Schedule | None = None,
+) -> CardTable:  # fmt: skip
+    """A watch link's card table: the room live, for someone not seated (``RoomWatch``)."""
+    set_page_language(language or page_language())
+    return CardTable(RoomWatch(room, key, client=client, address=address, schedule=schedule))
 
 
 def seed_of(query: str) -> int | None:
@@ -107,6 +133,8 @@ class RoomSeat(TableSource):
         self.refused: dict[str, Any] | None = None  # a refusal that stops the page: no seat here (yet)
         self.may_take_over = False
         self.open_menu = open_menu
+        self.recent: list[dict[str, Any]] = []  # what the others did since this seat last moved (events)
+        self.watch_links: dict[str, str] = {}  # the inviter's watch links made so far, by mode
         self._schedule = schedule or kernel_scheduler()
         self._closing = False
         self._pending: dict[str, Any] | None = None  # the newest view heard, not drawn yet
@@ -156,6 +184,8 @@ class RoomSeat(TableSource):
         came meanwhile: a busy kernel draws the table as it stands, not every move it missed)."""
         with self._pending_lock:
             waiting = self._pending is not None
+            if self._pending is not None:  # what the others did in the views not drawn is said too
+                view = {**view, "since": [*self._pending.get("since", []), *view.get("since", [])]}
             self._pending = view
         if not waiting:
             self._schedule(self._draw_pending)
@@ -173,8 +203,35 @@ class RoomSeat(TableSource):
         if now is not None and view["version"] < now["version"]:
             return
         self.room_view = view
-        moved_on = now is None or view["version"] > now["version"]
-        self.changed(Reply(said=None) if moved_on else Reply())  # a message said of the table before is old now
+        moved_on = now is None or (view["version"] > now["version"] and view["table"] != now["table"])
+        steps = self._others_did(view.get("since", []))
+        if moved_on:  # a message said of the table before is old now
+            self.changed(Reply(said=None, steps=steps))
+        else:  # only who sits where changed (a person arrived, a countdown began): what the seat read stays
+            self.changed(Reply(steps=steps))
+
+    def _others_did(self, since: list[dict[str, Any]]) -> list[Step]:
+        """What the other seats did since this page's last view, a step a turn, said in words as the solo
+        table says the computers' moves (the events are the public log's). The seat's own move starts the
+        list of what the others did afresh."""
+        steps: list[Step] = []
+        view = self.view()
+        for event in since:
+            player = event.get("params", {}).get("player")
+            if player == self.seat:
+                self.recent = []
+                continue
+            said = {"code": event["code"], "params": event.get("params", {})}
+            if event["code"] == "event-deal":
+                self.recent = []
+            self.recent.append(said)
+            if view is None:
+                continue
+            if steps and player is not None and steps[-1].events[-1].get("params", {}).get("player") == player:
+                steps[-1].events.append(said)
+            else:
+                steps.append(Step(view, [said]))
+        return steps
 
     def _notice_came(self, message: dict[str, Any]) -> None:
         if message.get("type") == "closed":
@@ -241,11 +298,27 @@ class RoomSeat(TableSource):
                 controls.append({"text": render("room-take-over"), "intent": {"do": "take_over"}, "primary": True})
             return {"controls": controls}
         me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
-        if me is not None and me["state"] == "away":
+        if me is not None and me["stand_in"]:
             controls.append({"text": render("room-back"), "intent": {"do": "back"}, "primary": True})
-        notes = {str(s["seat"]): self._seat_state(s) for s in room["seats"] if s["state"] in ("computer", "away")}
-        return {"pace": "normal", "controls": controls, "room": self._room_line(), "version": room["version"],
-                "seat_notes": notes, "open_menu": self.open_menu}  # fmt: skip
+        elif room["turn"] == self.seat and room["actions"]:
+            controls.append({"text": render("play-hint"), "intent": {"do": "hint"}})
+            controls.append({"text": render("play-play-hint"), "intent": {"do": "play_hint"}})
+        notes = {str(s["seat"]): self._seat_state(s) for s in room["seats"]  # the seat's own: its countdown says it
+                 if s["state"] in ("computer", "away") and (s["seat"] != self.seat or s["stand_in"])}  # fmt: skip
+        chrome: dict[str, Any] = {
+            "pace": "normal", "controls": controls, "room": self._room_line(), "version": room["version"],
+            "seat_notes": notes, "open_menu": self.open_menu, "recent": self._recent_words(),
+            "address": seat_address(self.room_id, self.seat, self.key, self.host),
+        }  # fmt: skip
+        countdown = room.get("countdown")
+        if countdown and me is not None and not me["stand_in"]:
+            left = countdown["deadline"] - time.time()  # the service's clock: it runs beside the page's kernel
+            text = render(f"room-countdown-{countdown['why']}", {"seconds": "{seconds}"})  # the page counts down
+            chrome["countdown"] = {"seconds": max(0.0, round(left, 1)), "stay": render("room-stay"), "text": text}
+        return chrome
+
+    def _recent_words(self) -> list[str]:
+        return [event_words(event) for event in self.recent]
 
     def _room_line(self) -> str:
         room = self.room_view
@@ -254,14 +327,16 @@ class RoomSeat(TableSource):
         if room.get("asked_by") and room["turn"] == self.seat:
             return render("room-asked", {"player": room["asked_by"]})
         me = next((s for s in room["seats"] if s["seat"] == self.seat), None)
-        if me is not None and me["state"] in ("computer", "away"):  # the computer plays this seat now: said here
+        if me is not None and me["stand_in"]:  # the computer plays this seat now: said here
             return self._seat_state(me)
         return render("room-you-sit", {"seat": self.seat})
 
     @staticmethod
     def _seat_state(seat: Mapping[str, Any]) -> str:
-        """A seat the computer plays, said: "away; the computer (club) plays until they return"."""
-        return render(f"room-seat-{seat['state']}", {"seat": seat["seat"], "level": level_words(seat["level"])})
+        """A seat the computer plays, said: "away; the computer (club) plays until they return" (or, while a
+        countdown or a left page's grace runs, "...plays for them if they do not come back soon")."""
+        state = "away-soon" if seat["state"] == "away" and not seat["stand_in"] else seat["state"]
+        return render(f"room-seat-{state}", {"seat": seat["seat"], "level": level_words(seat["level"])})
 
     def menu(self) -> dict[str, Any]:
         """The room's part of the menu: the seats, and for the person who invited each seat's link and
@@ -282,6 +357,11 @@ class RoomSeat(TableSource):
         if own:
             part["own_link"] = {"label": render("room-own-link"),
                                 "href": seat_link(self.room_id, self.seat, own, self.host)}  # fmt: skip
+        part["watch_title"] = render("room-watch-links")
+        part["watch_links"] = [{"label": render(f"room-watch-link-{mode}"), "state": render(f"room-watch-is-{mode}"),
+                                "href": href} for mode, href in self.watch_links.items()]  # fmt: skip
+        menu["actions"] = [{"text": render(f"room-make-watch-{mode}"), "intent": {"do": "watch_link", "mode": mode}}
+                           for mode in WATCH_MODES if mode not in self.watch_links]  # fmt: skip
         levels = [(name, level_words(name)) for name in LEVELS]
         menu["settings"] = [
             setting
@@ -304,13 +384,64 @@ class RoomSeat(TableSource):
             self.open_menu = False
         if do == "take_over":
             return self.sit(take_over=True)
-        if do == "back" and self.client is not None:
-            return self._answered(self.client.request({"type": "back"}))
+        if do in ("back", "stay") and self.client is not None:
+            return self._answered(self.client.request({"type": "stay"}))
         if do == "setting":
             return self._setting(str(intent.get("key", "")), intent.get("value"))
-        if do in ("hint", "play_hint", "undo", "new_game", "save", "resume"):
+        if do in ("hint", "play_hint"):
+            view = self._hint_view()
+            if view is None:
+                return refusal([{"code": "play-no-hint", "params": {"player": self._to_move()}}])
+            thinking = Said("thinking", [{"code": "play-coach-thinking", "params": {}}])
+            return Reply(False, thinking, later=self._hint_later(view, play=do == "play_hint"))
+        if do == "watch_link":
+            return self._watch_link(str(intent.get("mode", "")))
+        if do in ("undo", "new_game", "save", "resume"):
             return refusal([{"code": "room-not-here", "params": {}}])
         return None
+
+    def _to_move(self) -> object:
+        return (self.room_view or {}).get("turn") or "-"
+
+    def _hint_view(self) -> SeatView | None:
+        """This seat's own view when it is to decide (the page holds no game, so the coach reads nothing
+        else), or ``None`` when it is not this seat's turn."""
+        room = self.room_view
+        if room is None or room["turn"] != self.seat or not room["actions"]:
+            return None
+        try:
+            return SeatView.from_json(room["table"])
+        except SeatViewError:
+            return None
+
+    def _hint_later(self, view: SeatView, play: bool) -> Callable[[Stop], Callable[[], Reply]]:
+        """The coach's hint (the solo table's: the expert at the page's budget, seeded by the move number, so a
+        hint repeats) thought out off the page's loop; shown, or played, only if the seat has not moved since."""
+
+        def think(stop: Stop) -> Callable[[], Reply]:
+            found = hint(view, HINT_LEVEL, seed=view.actions_played, stop=stop)
+
+            def done() -> Reply:
+                now = self._hint_view()
+                if now is None or now.actions_played != view.actions_played:
+                    return Reply()  # the seat has moved on (or the computer played for it): the hint is stale
+                return self.play(found.action) if play else Reply(False, hint_said(found))
+
+            return done
+
+        return think
+
+    def _watch_link(self, mode: str) -> Reply:
+        """The inviter makes a watch link (a teacher's: every hand open; an onlooker's: the public table);
+        its key is shown here only, in the inviter's menu, and never sent to a seat."""
+        if self.client is None or not self.host:
+            return Reply()
+        answer = self.client.request({"type": "watch_link", "room": self.room_id, "host": self.host, "mode": mode})
+        if answer.get("type") != "watch_key":
+            return refusal([_said(answer)])
+        self.watch_links[mode] = watch_link(self.room_id, str(answer["key"]))
+        self.open_menu = True
+        return Reply()
 
     def _setting(self, key: str, value: object) -> Reply:
         """The inviter's seat controls: each is a request the room checks with the inviter's key."""
@@ -348,6 +479,68 @@ class RoomSeat(TableSource):
         return Reply(True, None)
 
 
+class RoomWatch(RoomSeat):
+    """A watch link's view of a room: the table live for someone not seated, every hand open for a teacher or
+    the public table for an onlooker. It offers no move and holds no seat's key."""
+
+    def __init__(self, room: str, key: str, *, client: RoomClient | None = None,
+                 address: tuple[str, int] | None = None, schedule: Schedule | None = None) -> None:  # fmt: skip
+        self.mode: str | None = None
+        # seat 0: every move is another's
+        super().__init__(room, 0, key, client=client, address=address, schedule=schedule)
+
+    def sit(self, take_over: bool = False) -> Reply:
+        """Watch the room with the link's key; a refusal (a forged key) is said and stops here."""
+        if self.client is None:
+            return Reply()
+        try:
+            answer = self.client.watch(self.room_id, self.key, lang=get_language())
+        except (OSError, TimeoutError, ValueError):
+            answer = {"type": "refused", "code": "room-service-down", "params": {}}
+        if answer.get("type") != "watching":
+            self.refused = {"code": answer.get("code", "room-service-down"), "params": answer.get("params", {})}
+            return Reply()
+        self.mode, self.refused = str(answer["mode"]), None
+        if self.client.view is not None:
+            self.room_view = self.client.view
+        return Reply(True, None)
+
+    def view(self) -> dict[str, Any] | None:
+        room = self.room_view
+        if self.refused is not None or room is None:
+            return None
+        return {**room["table"], "moves": [], "my_turn": False}
+
+    def notice(self) -> Said | None:
+        if self.refused is None:
+            return Said("news", [{"code": "room-waiting", "params": {}}])
+        return Said("refusal", [{"code": self.refused["code"], "params": self.refused.get("params", {})}])
+
+    def chrome(self) -> dict[str, Any]:
+        room = self.room_view
+        if self.refused is not None or not room:
+            return {"controls": []}
+        notes = {str(s["seat"]): s["text"] for s in room["seats"]}
+        line = render(f"room-watch-is-{self.mode}")
+        return {"pace": "normal", "controls": [], "room": line, "version": room["version"], "seat_notes": notes,
+                "recent": self._recent_words(), "watching": True}  # fmt: skip
+
+    def menu(self) -> dict[str, Any]:
+        if self.mode is None:
+            return {}
+        seats = (self.room_view or {}).get("seats", [])
+        return {"room": {"title": render(f"room-watch-is-{self.mode}"), "seats": [s["text"] for s in seats]}}
+
+    def command(self, intent: Mapping[str, Any]) -> Reply | None:
+        if intent.get("do") in ("hint", "play_hint", "undo", "new_game", "save", "resume", "back", "stay",
+                                "watch_link", "setting", "take_over"):  # fmt: skip
+            return refusal([{"code": "room-watch-only", "params": {}}])
+        return None
+
+    def play(self, action: Action, where: str = "") -> Reply:
+        return refusal([{"code": "room-watch-only", "params": {}}], where)
+
+
 def _seat_number(seat: object) -> int:
     text = str(seat)
     return int(text) if text.isdigit() and 0 < int(text) < 100 else 0  # no seat: the room refuses the link
@@ -366,8 +559,9 @@ def _said(answer: Mapping[str, Any]) -> str:
 
 def play_page(**settings: Any) -> widgets.VBox:
     """The play page's one widget: the solo table (dealt from a fresh secret seed, or the one its address
-    names: ``?seed=3``), or the seat its address names; "invite" on the solo table makes a room from its
-    settings and the page becomes the room's seat 1."""
+    names: ``?seed=3``), the seat its address names, or a watch link's view; "invite" on the solo table makes
+    a room (with the game in progress, when the learner says so) and the page becomes the room's seat 1, its
+    address the seat's own (a reload comes back to the seat). The page's heading says which it is."""
     box = widgets.VBox()
 
     def solo(seed: int | None = None) -> CardTable:
@@ -379,6 +573,9 @@ def play_page(**settings: Any) -> widgets.VBox:
         for old in box.children:
             old.close()
         box.children = (table,)
+        watching = isinstance(table.source, RoomWatch)
+        retitle_page("room-watch-title" if watching else "room-page-title",
+                     ("room-watch-intro",) if watching else ("room-page-intro",))  # fmt: skip
 
     def invited(created: Mapping[str, Any], client: RoomClient) -> None:
         seats = dict(created["seats"])
@@ -388,7 +585,9 @@ def play_page(**settings: Any) -> widgets.VBox:
     def requested(query: str) -> None:
         link = seat_link_of(query)
         seed = seed_of(query)
-        if link is not None:
+        if link is not None and link["watch"]:
+            become(WatchTable(link["room"], link["watch"]))
+        elif link is not None:
             become(RoomTable(link["room"], link["seat"], link["key"], host=link["host"] or None))
         elif not box.children:
             box.children = (solo(seed),)

@@ -125,12 +125,12 @@ export function makeMenu(T) {
     if (!part) return;
     setAttr(room, "aria-label", part.title);
     const children = [h("h3", { text: part.title }), h("ul", { class: "bt-room-seats" }, ...part.seats.map((text) => h("li", { text })))];
-    if (part.links) {
-      children.push(h("p", { text: part.links_title }), h("ul", { class: "bt-room-links" },
-        ...part.links.map((link) => h("li", {}, h("a", { href: link.href, "aria-label": link.label, target: "_blank", rel: "noopener", text: link.label }),
-          h("input", { type: "text", readonly: true, value: new URL(link.href, document.baseURI).href, "aria-label": `${link.label}: ${link.state}` })))));
-    }
+    const linkList = (title, links, css) => [h("p", { text: title }), h("ul", { class: `bt-room-links ${css}` },
+      ...links.map((link) => h("li", {}, h("a", { href: link.href, "aria-label": link.label, target: "_blank", rel: "noopener", text: link.label }),
+        h("input", { type: "text", readonly: true, value: new URL(link.href, document.baseURI).href, "aria-label": `${link.label}: ${link.state}` }))))];
+    if (part.links) children.push(...linkList(part.links_title, part.links, "bt-seat-links"));
     if (part.own_link) children.push(h("p", {}, h("a", { href: part.own_link.href, text: part.own_link.label })));
+    if (part.watch_links && part.watch_links.length) children.push(...linkList(part.watch_title, part.watch_links, "bt-watch-links"));
     room.replaceChildren(...children);
   }
   room.addEventListener("focusin", (event) => {

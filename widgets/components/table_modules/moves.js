@@ -185,7 +185,7 @@ export function makeMoves(T) {
         }
         if (item === "recent") {
           setText(recent.firstChild, T.labels.recent);
-          return sync(recent.lastChild, T.recent, (_line, i) => i, () => h("li"), (li, line) => setText(li, line));
+          return sync(recent.lastChild, recentLines(), (_line, i) => i, () => h("li"), (li, line) => setText(li, line));
         }
         node.className = item.i ? "bt-reason" : "bt-headline";
         setText(node, item.text);
@@ -208,10 +208,15 @@ export function makeMoves(T) {
     }
   }
 
-  // what the others did, beside the line above where it fits, at the start of the seat's turn
+  // what the others did, beside the line above where it fits, at the start of the seat's turn: the moves
+  // shown last (the computers' after the learner's), or a shared table's since this seat last moved
+  function recentLines() {
+    return T.chrome.recent || T.recent;
+  }
+
   function showRecent() {
     const turn = T.parts.turn;
-    return !T.playing && T.recent.length > 0 && turn.my_turn && turn.phase === "draw";
+    return !T.playing && recentLines().length > 0 && turn.my_turn && turn.phase === "draw";
   }
 
   message.addEventListener("click", (event) => {

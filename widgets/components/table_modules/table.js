@@ -66,7 +66,11 @@ function render({ model, el }) {
   const meLabel = h("span", { class: "bt-turn" });
   const roomLine = h("span", { class: "bt-room-line" });
   const me = h("div", { class: "bt-me" }, meName, meLabel, roomLine);
-  const bottom = h("div", { class: "bt-bottom" }, moves.offers, moves.message, moves.controls, me, hand.node);
+  const countText = h("p", { class: "bt-countdown-text" });
+  const stay = h("button", { type: "button", class: "bt-control bt-primary bt-stay" });
+  const countdown = h("div", { class: "bt-countdown", role: "alert", hidden: true }, countText, stay);
+  stay.addEventListener("click", () => model.send({ do: "stay" }));
+  const bottom = h("div", { class: "bt-bottom" }, countdown, moves.offers, moves.message, moves.controls, me, hand.node);
   const notice = h("div", { class: "bt-notice", hidden: true });
   root.append(top, felt, bottom, notice, liveRegion, menu.dialog);
 
@@ -106,6 +110,7 @@ function render({ model, el }) {
     setClass(root, "bt-my-turn", !!parts.turn.my_turn);
     setClass(root, "bt-compact", !!chrome.compact);
     setClass(root, "bt-playing", !!T.playing);
+    setClass(root, "bt-watching", !!chrome.watching); // a watch link's page: nobody here melds by touch
     if (chrome.version !== undefined) root.dataset.version = String(chrome.version); // a room's move number
     setAttr(menuButton, "aria-label", labels.menu);
     scores.draw(parts.scores);
@@ -120,8 +125,49 @@ function render({ model, el }) {
     setClass(me, "bt-to-move", !!parts.hand.to_move);
     setAttr(me, "data-place", `seat-${parts.hand.seat}`);
     drawHandEnd(chrome.hand_end);
+    drawCountdown(chrome);
+    keepAddress(chrome.address);
   }
   T.drawAll = drawAll;
+
+  // a shared table's seat: the page's address is the seat's own (its key), so a reload comes back to it
+  function keepAddress(address) {
+    if (!address) return;
+    const url = new URL(window.location.href);
+    const wanted = new URLSearchParams(address);
+    const language = url.searchParams.get("lang");
+    if (language) wanted.set("lang", language);
+    if (url.search === `?${wanted}`) return;
+    url.search = wanted.toString();
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  // the seat's turn waited: the seconds left before the computer plays for it, stopped by one tap
+  let countdownOf = null;
+  let countdownEnd = 0;
+  let ticking = null;
+  function drawCountdown(chrome) {
+    const said = chrome.countdown;
+    if (said !== countdownOf) { // a new word from the room (the seconds as the kernel counted them)
+      countdownOf = said;
+      countdownEnd = said ? performance.now() + said.seconds * 1000 : 0;
+    }
+    countdown.hidden = !said;
+    if (!said) {
+      clearInterval(ticking);
+      ticking = null;
+      return;
+    }
+    setText(stay, said.stay);
+    tick();
+    if (!ticking) ticking = setInterval(tick, 250);
+  }
+  function tick() {
+    const said = countdownOf;
+    if (!said) return;
+    const left = Math.max(0, Math.ceil((countdownEnd - performance.now()) / 1000));
+    setText(countText, said.text.replace("{seconds}", String(left)));
+  }
 
   T.drawHandAndMoves = () => {
     hand.draw();
@@ -248,6 +294,7 @@ function render({ model, el }) {
     for (const name of TRAITS) model.off(`change:${name}`, changed);
     model.off("msg:custom", custom);
     window.removeEventListener("resize", fit);
+    clearInterval(ticking);
     motion.stop();
     root.remove();
   };
