@@ -37,6 +37,7 @@ __all__ = [
     "WATCH_MODES",
     "Invite",
     "Room",
+    "RoomKeys",
     "RoomRefusal",
     "RoomSettings",
     "Seat",

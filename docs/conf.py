@@ -43,6 +43,7 @@ nitpick_ignore_regex = [
     # Path, and the room table's alias for a callback scheduler.
     (r"py:class", r"Path|Schedule"),
     (r"py:class", r"([\w.]+\.)?[A-Z]"),  # a type variable (T), which has no page of its own
+    (r"py:class", r"(ge|le|max_length)=.*"),  # a protocol field's bounds (msgspec's Meta), not a class
 ]
 
 html_theme = "pydata_sphinx_theme"
