@@ -387,7 +387,7 @@ def ladder_myst(result: LadderResult, command: str, when: datetime.date | None =
             d = pair.to_dict()
             out.append(
                 f"| {d['first']} | {d['second']} | {d['deals']} | {d['games']} | {100 * d['share']:.1f}% "
-                f"({100 * d['ci95'][0]:.1f} to {100 * d['ci95'][1]:.1f}%) | {d['points']:+.0f} "
+                f"({100 * d['ci95'][0]:.1f} to {100 * d['ci95'][1]:.1f}%) | {_signed(d['points'])} "
                 f"({_signed(d['points_ci95'][0])} to {_signed(d['points_ci95'][1])}) |"
             )
         out += ["", "| level | decisions | median decision (CPU ms) | 99th percentile (CPU ms) |", "|---|--:|--:|--:|"]
