@@ -23,20 +23,12 @@ from bolivia_core.game import Game
 from bolivia_widgets import PlayTable
 from bolivia_widgets.components.table import CardTable
 
+from tests.test_table_coach import MISTAKE, named_cards, seen_by_learner
+
 from .conftest import SCREENSHOTS
 from .test_table_phone import HIT_AREAS_JS
 
-MISTAKE = (
-    "rules=bolivia; players=2; seed=4; turn=1; phase=draw; p1=9C 9D 9S 5C 7D; "
-    "melds1=4H 5H 6H 7H 8H 9H 10H | KC KC KD KH KS KS KD; p2=6C 6D QS QH 8C; melds2=JC JD JS; pile=4D 7S; "
-    "rest=pile; stock=5H 2C 8D 10S"
-)
-"""Two seats; the learner draws 8D 10S and could go out at once (meld 9C 9D 9S, then discard); discarding 9C
-instead is the hand's costly decision. The hand ends on the learner's next turn."""
 SIZES = {"wide": (1280, 800), "phone": (390, 844)}
-CARD_WORDS = re.compile(r"\b(ace|king|queen|jack|10|[2-9]) of (clubs|diamonds|hearts|spades)\b")
-RANKS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J"}
-SUITS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 RECORD_JS = """() => {
@@ -52,23 +44,6 @@ RECORD_JS = """() => {
   new MutationObserver(note).observe(table, {subtree: true, childList: true, characterData: true, attributes: true});
   note();
 }"""
-
-
-def seen_by_learner(game: Game) -> set[str]:
-    """Every card the learner (seat 1) has seen by this point of ``game``: its hand, the melds, the red 3s, the
-    cards it saw others take with the pile, and the pile but for the cards ``rest=pile`` put face down under it
-    (MISTAKE's pile is 4D 7S on top of them), unless they were taken since."""
-    pos = game.position
-    unseen = len(Game.from_position(MISTAKE).position.pile) - 2
-    pile = pos.pile[unseen:] if len(pos.pile) >= unseen else pos.pile
-    cards = [*pos.hands[0], *pile, *(c for side in pos.melds for m in side for c in m)]
-    cards += [c for reds in pos.red_threes for c in reds]
-    cards += [c for p in range(1, pos.players + 1) for c in game.memory.known(p)]
-    return {str(c) for c in cards}
-
-
-def named_cards(text: str) -> set[str]:
-    return {f"{RANKS.get(rank, rank)}{SUITS[suit]}" for rank, suit in CARD_WORDS.findall(text)}
 
 
 def resume(page: Page, url: str, position: str) -> None:
