@@ -18,6 +18,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as widgets
 
+from bolivia_core.i18n import render
 from bolivia_core.players import PLAYERS
 from bolivia_widgets import PlayTable
 from bolivia_widgets.components.table import CardTable
@@ -289,6 +290,25 @@ def test_the_language_changes_keeping_the_game() -> None:
     assert table.centre["stock"]["name"] != english[0] and table.labels["menu"] != english[1]
     assert table.chrome["language"] == table.labels["language"] == "sv"
     table.handle({"do": "setting", "key": "language", "value": "en"})
+
+
+def test_the_computers_moves_are_said_again_in_the_new_language() -> None:
+    """A page built ahead plays the computers' first moves before its visitor's language is known: once it is,
+    the same steps (the same ``n``: not shown again) are said in that language, so "what the others did"
+    is in the page's language too."""
+    table = PlayTable(seed=3, players=4, level=QUICK, coach=False, language="en")
+    while not table.steps.get("list"):
+        quick_hint(table)
+    n, english = table.steps["n"], [step["said"] for step in table.steps["list"]]
+    try:
+        table.handle({"do": "setting", "key": "language", "value": "sv"})
+        swedish = [step["said"] for step in table.steps["list"]]
+        assert table.steps["n"] == n and len(swedish) == len(english)
+        assert all(words != said for words, said in zip(swedish, english, strict=True)), (english, swedish)
+        player = render("event-draw", {"player": 2, "count": 2}, "sv").split()[0]  # "spelare"
+        assert all(words.startswith(player) for words in swedish), swedish
+    finally:
+        table.handle({"do": "setting", "key": "language", "value": "en"})
 
 
 def test_the_fixed_words_are_not_sent_again_with_a_move() -> None:

@@ -207,6 +207,8 @@ class CardTable(anywidget.AnyWidget):
         self.said: Said | None = None  # what the message area says, said again in a new language
         self.replied: dict[str, Any] | None = None  # the last answer to a question of the page (offers, the log)
         self._steps_made = 0
+        self._step_events: list[Any] = []  # the events of the last steps sent, to say them again in a new language
+        self._steps_language = ""
         self._shown: dict[str, Any] = {}  # the parts as last sent: the next steps are patches from here
         self._log_open = False
         self._log_sent: list[dict[str, Any]] = []
@@ -407,6 +409,15 @@ class CardTable(anywidget.AnyWidget):
                 self._steps_made += 1
                 pace = chrome.get("pace", "normal")
                 self.steps = {"n": self._steps_made, "list": self._steps(reply, parts, notes, pace, language)}
+                self._step_events = [step.events for step in reply.steps]
+                self._steps_language = language
+            elif self._step_events and language != self._steps_language:
+                # the same moves said again in the page's new language (a page built ahead said them in English
+                # before its visitor's language came); the same ``n``: the page does not show them again
+                said = ["; ".join(event_words(e, language) for e in events) for events in self._step_events]
+                shown = zip(self.steps["list"], said, strict=True)
+                self.steps = {"n": self._steps_made, "list": [{**item, "said": words} for item, words in shown]}
+                self._steps_language = language
             self.labels = {**ui_labels(language), **source.ui_words()}
             for name, value in parts.items():
                 setattr(self, name, value)

@@ -247,6 +247,9 @@ function render({ model, el }) {
       motion.start(steps.list || [], { ...before, hand: now.hand }); // the steps start from the hand as it is now
       return;
     }
+    if (!T.playing && steps.n === T.stepsSeen && steps.list && steps.list.length) {
+      T.recent = steps.list.map((s) => s.said); // the same moves said again: the page's language changed
+    }
     if (T.playing) motion.finish();
     else drawAll();
     const said = T.message;
